@@ -1,0 +1,44 @@
+package org.shogibridge.core.rules;
+
+/** A reusable, fixed-capacity list of packed moves; hot loops keep one per ply and never allocate. */
+public final class MoveList {
+    /** More than any legal position of the supported variants can have (about 600 in standard shogi). */
+    public static final int CAPACITY = 2048;
+
+    final int[] moves = new int[CAPACITY];
+    int size;
+
+    /** Return the number of moves. */
+    public int size() {
+        return size;
+    }
+
+    /** Return the move at an index. */
+    public int get(int index) {
+        return moves[index];
+    }
+
+    /** Empty the list. */
+    public void clear() {
+        size = 0;
+    }
+
+    void add(int move) {
+        moves[size++] = move;
+    }
+
+    /** Return true if the list holds a move equal to this one. */
+    public boolean contains(int move) {
+        for (int i = 0; i < size; i++) {
+            if (moves[i] == move) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Return a copy of the moves as an array. */
+    public int[] toArray() {
+        return java.util.Arrays.copyOf(moves, size);
+    }
+}

@@ -1,0 +1,359 @@
+package org.shogibridge.core.rules;
+
+import java.util.Arrays;
+
+/**
+ * A mutable shogi position: board, hands, side to move and a hash key, with make and unmake.
+ *
+ * <p>The position also keeps the keys of the positions it passed through since it was set up, because
+ * repetition checks need them. Moves are the packed ints of {@link Move}; {@link #doMove} trusts that the
+ * move is legal (use {@link MoveGenerator} or {@link Rules#violation} to check one first).
+ */
+public final class Position {
+    final Variant variant;
+    final int squares;
+    /** Piece code per square, {@link Piece#EMPTY} when empty. */
+    final int[] board;
+    /** Pieces in hand, indexed by piece code (type | colour << 4). */
+    final int[] hand = new int[Piece.CODES];
+    /** Occupied squares per colour as a 128-bit set: [colour * 2] holds squares 0..63, [colour * 2 + 1] the rest. */
+    final long[] occupied = new long[4];
+    /** Unpromoted pawns per colour and column: [colour * 16 + column], for the two-pawn rule. */
+    final int[] pawnsOnColumn = new int[32];
+    final int[] kingSquare = {-1, -1};
+    int sideToMove;
+    long key;
+    private int moveNumber = 1;
+    private long[] keyHistory = new long[256];
+    private int plies;
+
+    /** Return an empty board of the variant, Black to move, both hands empty. */
+    public Position(Variant variant) {
+        this.variant = variant;
+        this.squares = variant.squares;
+        this.board = new int[squares];
+    }
+
+    /** Return a position read from SFEN (variant inferred from the board size). */
+    public static Position fromSfen(String sfen) {
+        return Sfen.parse(sfen);
+    }
+
+    /** Return a position read from SFEN for a given variant. */
+    public static Position fromSfen(Variant variant, String sfen) {
+        return Sfen.parse(variant, sfen);
+    }
+
+    /** Return the start position of the variant. */
+    public static Position start(Variant variant) {
+        return Sfen.parse(variant, variant.startSfen());
+    }
+
+    /** Return an independent copy. */
+    public Position copy() {
+        Position p = new Position(variant);
+        System.arraycopy(board, 0, p.board, 0, squares);
+        System.arraycopy(hand, 0, p.hand, 0, hand.length);
+        System.arraycopy(occupied, 0, p.occupied, 0, occupied.length);
+        System.arraycopy(pawnsOnColumn, 0, p.pawnsOnColumn, 0, pawnsOnColumn.length);
+        p.kingSquare[0] = kingSquare[0];
+        p.kingSquare[1] = kingSquare[1];
+        p.sideToMove = sideToMove;
+        p.key = key;
+        p.moveNumber = moveNumber;
+        p.keyHistory = Arrays.copyOf(keyHistory, keyHistory.length);
+        p.plies = plies;
+        return p;
+    }
+
+    /** Return the variant. */
+    public Variant variant() {
+        return variant;
+    }
+
+    /** Return the piece code on a square, {@link Piece#EMPTY} if none. */
+    public int pieceAt(int square) {
+        return board[square];
+    }
+
+    /** Return how many pieces of an unpromoted type a side holds in hand. */
+    public int handCount(Side side, int type) {
+        return hand[Piece.code(type, side.index())];
+    }
+
+    /** Return the side to move. */
+    public Side sideToMove() {
+        return Side.of(sideToMove);
+    }
+
+    /** Return the square of a side's king, or -1 if it has none (attacker in a mate problem). */
+    public int kingSquare(Side side) {
+        return kingSquare[side.index()];
+    }
+
+    /** Return the hash key of board, hands and side to move. */
+    public long key() {
+        return key;
+    }
+
+    /** Return the SFEN move number (1 for the first move of the position it was set up from). */
+    public int moveNumber() {
+        return moveNumber + plies;
+    }
+
+    /** Return the number of moves made since the position was set up. */
+    public int plies() {
+        return plies;
+    }
+
+    /** Return the key the position had {@code back} plies ago (0 = now); back must not exceed plies(). */
+    public long keyBefore(int back) {
+        return back == 0 ? key : keyHistory[plies - back];
+    }
+
+    /** Return the SFEN of the position. */
+    public String toSfen() {
+        return Sfen.format(this);
+    }
+
+    @Override
+    public String toString() {
+        return toSfen();
+    }
+
+    /** Return true if the side to move is in check. */
+    public boolean inCheck() {
+        int king = kingSquare[sideToMove];
+        return king >= 0 && isAttacked(king, sideToMove ^ 1, -1);
+    }
+
+    /** Return true if a side's king is attacked. */
+    public boolean inCheck(Side side) {
+        int king = kingSquare[side.index()];
+        return king >= 0 && isAttacked(king, side.index() ^ 1, -1);
+    }
+
+    // ----------------------------------------------------------------------------------------------
+    // Setting up (used by parsers; they validate the result)
+
+    void put(int square, int code) {
+        remove(square);
+        if (code == Piece.EMPTY) {
+            return;
+        }
+        board[square] = code;
+        int colour = Piece.colour(code);
+        setOccupied(colour, square);
+        key ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+        if (Piece.type(code) == Piece.PAWN) {
+            pawnsOnColumn[colour * 16 + square % variant.files()]++;
+        } else if (Piece.type(code) == Piece.KING) {
+            kingSquare[colour] = square;
+        }
+    }
+
+    private void remove(int square) {
+        int code = board[square];
+        if (code == Piece.EMPTY) {
+            return;
+        }
+        int colour = Piece.colour(code);
+        board[square] = Piece.EMPTY;
+        clearOccupied(colour, square);
+        key ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+        if (Piece.type(code) == Piece.PAWN) {
+            pawnsOnColumn[colour * 16 + square % variant.files()]--;
+        } else if (Piece.type(code) == Piece.KING) {
+            kingSquare[colour] = -1;
+        }
+    }
+
+    void setHand(int code, int count) {
+        key ^= Zobrist.HAND[code * Zobrist.MAX_IN_HAND + hand[code]];
+        hand[code] = count;
+        key ^= Zobrist.HAND[code * Zobrist.MAX_IN_HAND + count];
+    }
+
+    void setSideToMove(int colour) {
+        if (colour != sideToMove) {
+            key ^= Zobrist.WHITE_TO_MOVE;
+        }
+        sideToMove = colour;
+    }
+
+    void setMoveNumber(int moveNumber) {
+        this.moveNumber = moveNumber;
+    }
+
+    // ----------------------------------------------------------------------------------------------
+    // Make and unmake
+
+    /** Play a legal move. */
+    public void doMove(int move) {
+        if (plies == keyHistory.length) {
+            keyHistory = Arrays.copyOf(keyHistory, plies * 2);
+        }
+        keyHistory[plies++] = key;
+        final int us = sideToMove;
+        final int to = Move.to(move);
+        final int piece = Move.piece(move);
+        long k = key ^ Zobrist.WHITE_TO_MOVE;
+        if (Move.isDrop(move)) {
+            int count = hand[piece];
+            k ^= Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count] ^ Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count - 1];
+            hand[piece] = count - 1;
+            board[to] = piece;
+            setOccupied(us, to);
+            k ^= Zobrist.PIECE_SQUARE[piece * Zobrist.MAX_SQUARES + to];
+            if (Piece.type(piece) == Piece.PAWN) {
+                pawnsOnColumn[us * 16 + to % variant.files()]++;
+            }
+        } else {
+            final int from = Move.from(move);
+            final int captured = Move.captured(move);
+            final int after = Move.pieceAfter(move);
+            board[from] = Piece.EMPTY;
+            clearOccupied(us, from);
+            k ^= Zobrist.PIECE_SQUARE[piece * Zobrist.MAX_SQUARES + from];
+            if (captured != Piece.EMPTY) {
+                int them = us ^ 1;
+                clearOccupied(them, to);
+                k ^= Zobrist.PIECE_SQUARE[captured * Zobrist.MAX_SQUARES + to];
+                int capturedType = Piece.type(captured);
+                int gained = Piece.code(Piece.unpromoted(capturedType), us);
+                int count = hand[gained];
+                k ^= Zobrist.HAND[gained * Zobrist.MAX_IN_HAND + count]
+                        ^ Zobrist.HAND[gained * Zobrist.MAX_IN_HAND + count + 1];
+                hand[gained] = count + 1;
+                if (capturedType == Piece.PAWN) {
+                    pawnsOnColumn[them * 16 + to % variant.files()]--;
+                } else if (capturedType == Piece.KING) {
+                    kingSquare[them] = -1;
+                }
+            }
+            board[to] = after;
+            setOccupied(us, to);
+            k ^= Zobrist.PIECE_SQUARE[after * Zobrist.MAX_SQUARES + to];
+            int type = Piece.type(piece);
+            if (type == Piece.KING) {
+                kingSquare[us] = to;
+            } else if (type == Piece.PAWN && after != piece) {
+                pawnsOnColumn[us * 16 + to % variant.files()]--;
+            }
+        }
+        key = k;
+        sideToMove = us ^ 1;
+    }
+
+    /** Take back the move last played. */
+    public void undoMove(int move) {
+        final int us = sideToMove ^ 1;
+        sideToMove = us;
+        key = keyHistory[--plies];
+        final int to = Move.to(move);
+        final int piece = Move.piece(move);
+        if (Move.isDrop(move)) {
+            hand[piece]++;
+            board[to] = Piece.EMPTY;
+            clearOccupied(us, to);
+            if (Piece.type(piece) == Piece.PAWN) {
+                pawnsOnColumn[us * 16 + to % variant.files()]--;
+            }
+            return;
+        }
+        final int from = Move.from(move);
+        final int captured = Move.captured(move);
+        board[from] = piece;
+        setOccupied(us, from);
+        board[to] = captured;
+        clearOccupied(us, to);
+        int type = Piece.type(piece);
+        if (type == Piece.KING) {
+            kingSquare[us] = from;
+        } else if (type == Piece.PAWN && Move.promotes(move)) {
+            pawnsOnColumn[us * 16 + to % variant.files()]++;
+        }
+        if (captured != Piece.EMPTY) {
+            int them = us ^ 1;
+            setOccupied(them, to);
+            int capturedType = Piece.type(captured);
+            hand[Piece.code(Piece.unpromoted(capturedType), us)]--;
+            if (capturedType == Piece.PAWN) {
+                pawnsOnColumn[them * 16 + to % variant.files()]++;
+            } else if (capturedType == Piece.KING) {
+                kingSquare[them] = to;
+            }
+        }
+    }
+
+    private void setOccupied(int colour, int square) {
+        occupied[colour * 2 + (square >>> 6)] |= 1L << square;
+    }
+
+    private void clearOccupied(int colour, int square) {
+        occupied[colour * 2 + (square >>> 6)] &= ~(1L << square);
+    }
+
+    // ----------------------------------------------------------------------------------------------
+    // Attacks
+
+    /**
+     * Return true if a piece of the colour attacks the square. The square {@code ignore} (or -1) is
+     * treated as empty, so a king's flight squares can be tested with the king lifted off its square.
+     */
+    boolean isAttacked(int square, int byColour, int ignore) {
+        final Variant v = variant;
+        final int[] b = board;
+        for (int d = 0; d < 8; d++) {
+            final int[] ray = v.rays[square * 8 + d];
+            for (int i = 0; i < ray.length; i++) {
+                int s = ray[i];
+                int pc = b[s];
+                if (pc == Piece.EMPTY || s == ignore) {
+                    continue;
+                }
+                if (Piece.colour(pc) == byColour) {
+                    int towards = (d + 4) & 7;
+                    int mask = i == 0 ? v.nearMask[pc] : v.slideMask[pc];
+                    if ((mask >>> towards & 1) != 0) {
+                        return true;
+                    }
+                }
+                break;
+            }
+        }
+        final int knight = Piece.code(Piece.KNIGHT, byColour);
+        for (int s : v.knightAttackFrom[byColour * squares + square]) {
+            if (b[s] == knight) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Return true if the piece on the square is pinned against its own king (moving off the line exposes it). */
+    boolean isPinned(int square) {
+        int colour = Piece.colour(board[square]);
+        int king = kingSquare[colour];
+        if (king < 0) {
+            return false;
+        }
+        int d = variant.lineDirection[king * squares + square];
+        if (d < 0) {
+            return false;
+        }
+        boolean passed = false;
+        for (int s : variant.rays[king * 8 + d]) {
+            if (s == square) {
+                passed = true;
+                continue;
+            }
+            int pc = board[s];
+            if (pc == Piece.EMPTY) {
+                continue;
+            }
+            return passed && Piece.colour(pc) != colour && (variant.slideMask[pc] >>> ((d + 4) & 7) & 1) != 0;
+        }
+        return false;
+    }
+}

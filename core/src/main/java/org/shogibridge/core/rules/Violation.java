@@ -1,0 +1,28 @@
+package org.shogibridge.core.rules;
+
+/** The rule an illegal move breaks, as recorded when a tournament game is lost by an illegal move. */
+public enum Violation {
+    /** The piece moved belongs to the side not to move, or a side moved twice. */
+    WRONG_TURN("wrong turn"),
+    /** The piece cannot move that way, the path is blocked, the target holds an own piece, the piece is not in hand, or it may not promote there. */
+    IMPOSSIBLE_MOVEMENT("impossible movement"),
+    /** An unpromoted piece moved or dropped where it could never move again (pawn or lance on the last rank, knight on the last two). */
+    DEAD_PIECE("dead piece"),
+    /** Nifu: a pawn dropped on a file where the same side already has an unpromoted pawn. */
+    NIFU("two pawns on a file (nifu)"),
+    /** Uchifuzume: a pawn drop that gives immediate checkmate. */
+    UCHIFUZUME("pawn-drop mate (uchifuzume)"),
+    /** The mover's own king is in check after the move. */
+    LEFT_IN_CHECK("king left in check");
+
+    private final String description;
+
+    Violation(String description) {
+        this.description = description;
+    }
+
+    /** Return a short English description for messages and records. */
+    public String description() {
+        return description;
+    }
+}
