@@ -27,10 +27,9 @@ public final class MoveGenerator {
         long pinnedLow = 0, pinnedHigh = 0;
         if (king >= 0) {
             for (int d = 0; d < 8; d++) {
-                final int[] ray = v.rays[king * 8 + d];
+                final int first = v.rayStart[king * 8 + d];
                 int own = -1;
-                for (int i = 0; i < ray.length; i++) {
-                    int s = ray[i];
+                for (int i = first, s; (s = v.rays[i]) >= 0; i++) {
                     int pc = board[s];
                     if (pc == Piece.EMPTY) {
                         continue;
@@ -44,7 +43,7 @@ public final class MoveGenerator {
                     }
                     int towards = (d + 4) & 7;
                     if (own < 0) {
-                        int mask = i == 0 ? v.nearMask[pc] : v.slideMask[pc];
+                        int mask = i == first ? v.nearMask[pc] : v.slideMask[pc];
                         if ((mask >>> towards & 1) != 0) {
                             checkers++;
                             checker = s;
@@ -60,14 +59,13 @@ public final class MoveGenerator {
                 }
             }
             final int enemyKnight = Piece.code(Piece.KNIGHT, them);
-            for (int s : v.knightAttackFrom[them * n + king]) {
+            for (int i = v.knightFromStart[them * n + king], s; (s = v.knightFrom[i]) >= 0; i++) {
                 if (board[s] == enemyKnight) {
                     checkers++;
                     checker = s;
                 }
             }
-            final int[] kingTargets = v.stepTargets[board[king] * n + king];
-            for (int t : kingTargets) {
+            for (int i = v.stepStart[board[king] * n + king], t; (t = v.steps[i]) >= 0; i++) {
                 int tp = board[t];
                 if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                     continue;
@@ -94,7 +92,7 @@ public final class MoveGenerator {
                 final int pc = board[from];
                 final boolean pinned = ((half == 0 ? pinnedLow : pinnedHigh) >>> from & 1) != 0;
                 final int pinDirection = pinned ? v.lineDirection[king * n + from] : -1;
-                for (int t : v.stepTargets[pc * n + from]) {
+                for (int i = v.stepStart[pc * n + from], t; (t = v.steps[i]) >= 0; i++) {
                     int tp = board[t];
                     if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                         continue;
@@ -111,7 +109,7 @@ public final class MoveGenerator {
                     if (pinned && d != pinDirection && d != ((pinDirection + 4) & 7)) {
                         continue;
                     }
-                    for (int t : v.rays[from * 8 + d]) {
+                    for (int i = v.rayStart[from * 8 + d], t; (t = v.rays[i]) >= 0; i++) {
                         int tp = board[t];
                         if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                             break;
@@ -164,10 +162,7 @@ public final class MoveGenerator {
             if (checkDirection < 0) {
                 return;
             }
-            for (int t : v.rays[p.kingSquare[us] * 8 + checkDirection]) {
-                if (t == checker) {
-                    break;
-                }
+            for (int i = v.rayStart[p.kingSquare[us] * 8 + checkDirection], t; (t = v.rays[i]) != checker; i++) {
                 addDrops(p, list, t);
             }
             return;

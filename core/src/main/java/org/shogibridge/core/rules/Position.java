@@ -305,16 +305,15 @@ public final class Position {
         final Variant v = variant;
         final int[] b = board;
         for (int d = 0; d < 8; d++) {
-            final int[] ray = v.rays[square * 8 + d];
-            for (int i = 0; i < ray.length; i++) {
-                int s = ray[i];
+            final int first = v.rayStart[square * 8 + d];
+            for (int i = first, s; (s = v.rays[i]) >= 0; i++) {
                 int pc = b[s];
                 if (pc == Piece.EMPTY || s == ignore) {
                     continue;
                 }
                 if (Piece.colour(pc) == byColour) {
                     int towards = (d + 4) & 7;
-                    int mask = i == 0 ? v.nearMask[pc] : v.slideMask[pc];
+                    int mask = i == first ? v.nearMask[pc] : v.slideMask[pc];
                     if ((mask >>> towards & 1) != 0) {
                         return true;
                     }
@@ -323,7 +322,7 @@ public final class Position {
             }
         }
         final int knight = Piece.code(Piece.KNIGHT, byColour);
-        for (int s : v.knightAttackFrom[byColour * squares + square]) {
+        for (int i = v.knightFromStart[byColour * squares + square], s; (s = v.knightFrom[i]) >= 0; i++) {
             if (b[s] == knight) {
                 return true;
             }
@@ -343,7 +342,7 @@ public final class Position {
             return false;
         }
         boolean passed = false;
-        for (int s : variant.rays[king * 8 + d]) {
+        for (int i = variant.rayStart[king * 8 + d], s; (s = variant.rays[i]) >= 0; i++) {
             if (s == square) {
                 passed = true;
                 continue;

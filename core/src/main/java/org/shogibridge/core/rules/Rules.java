@@ -80,7 +80,7 @@ public final class Rules {
     /** Return true if the piece on {@code from} can reach {@code to} by its movement, path clear. */
     static boolean reaches(Position p, int pc, int from, int to) {
         final Variant v = p.variant;
-        for (int t : v.stepTargets[pc * p.squares + from]) {
+        for (int i = v.stepStart[pc * p.squares + from], t; (t = v.steps[i]) >= 0; i++) {
             if (t == to) {
                 return true;
             }
@@ -89,7 +89,7 @@ public final class Rules {
         if (d < 0 || (v.slideMask[pc] >>> d & 1) == 0) {
             return false;
         }
-        for (int s : v.rays[from * 8 + d]) {
+        for (int i = v.rayStart[from * 8 + d], s; (s = v.rays[i]) >= 0; i++) {
             if (s == to) {
                 return true;
             }
@@ -128,7 +128,7 @@ public final class Rules {
         final int king = p.kingSquare[them];
         board[square] = Piece.code(Piece.PAWN, us);
         try {
-            for (int t : v.stepTargets[board[king] * n + king]) {
+            for (int i = v.stepStart[board[king] * n + king], t; (t = v.steps[i]) >= 0; i++) {
                 int tp = board[t];
                 if ((tp == Piece.EMPTY || Piece.colour(tp) != them) && !p.isAttacked(t, us, king)) {
                     return false;
@@ -136,14 +136,13 @@ public final class Rules {
             }
             // The pawn is the only checker and stands next to the king, so only capturing it can help.
             for (int d = 0; d < 8; d++) {
-                int[] ray = v.rays[square * 8 + d];
-                for (int i = 0; i < ray.length; i++) {
-                    int s = ray[i];
+                final int first = v.rayStart[square * 8 + d];
+                for (int i = first, s; (s = v.rays[i]) >= 0; i++) {
                     int pc = board[s];
                     if (pc == Piece.EMPTY) {
                         continue;
                     }
-                    int mask = i == 0 ? v.nearMask[pc] : v.slideMask[pc];
+                    int mask = i == first ? v.nearMask[pc] : v.slideMask[pc];
                     if (Piece.colour(pc) == them && s != king && (mask >>> ((d + 4) & 7) & 1) != 0 && !p.isPinned(s)) {
                         return false;
                     }
@@ -151,7 +150,7 @@ public final class Rules {
                 }
             }
             int knight = Piece.code(Piece.KNIGHT, them);
-            for (int s : v.knightAttackFrom[them * n + square]) {
+            for (int i = v.knightFromStart[them * n + square], s; (s = v.knightFrom[i]) >= 0; i++) {
                 if (board[s] == knight && !p.isPinned(s)) {
                     return false;
                 }

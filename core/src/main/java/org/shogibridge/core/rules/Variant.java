@@ -36,18 +36,23 @@ public enum Variant {
 
     // Move tables, indexed as their comments say. Package-private: the move generator reads them directly.
     final int squares;
-    /** [square * 8 + direction]: the squares along a ray, nearest first. */
-    final int[][] rays;
-    /** [pieceCode * squares + square]: destinations of single steps and jumps. */
-    final int[][] stepTargets;
+    // Lists of squares are stored flat, each ending with -1, and found by a start index: hot loops then
+    // walk one array instead of chasing a pointer per list.
+    /** Squares along each ray, nearest first; ray (square, direction) starts at rayStart[square * 8 + direction]. */
+    final int[] rays;
+    final int[] rayStart;
+    /** Destinations of single steps and jumps; for (pieceCode, square) they start at stepStart[pieceCode * squares + square]. */
+    final int[] steps;
+    final int[] stepStart;
     /** [pieceCode]: directions the piece slides along. */
     final int[][] slideDirections;
     /** [pieceCode]: bit d set if the piece attacks the adjacent square in direction d. */
     final int[] nearMask;
     /** [pieceCode]: bit d set if the piece slides in direction d. */
     final int[] slideMask;
-    /** [colour * squares + square]: squares from which a knight of that colour attacks the square. */
-    final int[][] knightAttackFrom;
+    /** Squares from which a knight of a colour attacks a square; start at knightFromStart[colour * squares + square]. */
+    final int[] knightFrom;
+    final int[] knightFromStart;
     /** [from * squares + to]: the direction from one square to the other when they share a line, else -1. */
     final byte[] lineDirection;
     /** [colour * squares + square]: true inside that colour's promotion zone. */
@@ -68,17 +73,42 @@ public enum Variant {
         this.pieceCounts = pieceCounts;
         this.okisakiPieces = okisakiPieces;
         this.squares = files * ranks;
-        this.rays = new int[squares * 8][];
-        this.stepTargets = new int[Piece.CODES * squares][];
         this.slideDirections = new int[Piece.CODES][];
         this.nearMask = new int[Piece.CODES];
         this.slideMask = new int[Piece.CODES];
-        this.knightAttackFrom = new int[2 * squares][];
         this.lineDirection = new byte[squares * squares];
         this.inZone = new boolean[2 * squares];
         this.deadSquare = new boolean[Piece.CODES * squares];
         this.hasType = new boolean[Piece.CODES];
-        buildTables();
+        int[][] rayLists = new int[squares * 8][];
+        int[][] stepLists = new int[Piece.CODES * squares][];
+        int[][] knightLists = new int[2 * squares][];
+        buildTables(rayLists, stepLists, knightLists);
+        this.rayStart = new int[rayLists.length];
+        this.rays = flatten(rayLists, rayStart);
+        this.stepStart = new int[stepLists.length];
+        this.steps = flatten(stepLists, stepStart);
+        this.knightFromStart = new int[knightLists.length];
+        this.knightFrom = flatten(knightLists, knightFromStart);
+    }
+
+    private static int[] flatten(int[][] lists, int[] start) {
+        int size = 0;
+        for (int i = 0; i < lists.length; i++) {
+            if (lists[i] == null) {
+                lists[i] = new int[0];
+            }
+            size += lists[i].length + 1;
+        }
+        int[] data = new int[size];
+        int at = 0;
+        for (int i = 0; i < lists.length; i++) {
+            start[i] = at;
+            System.arraycopy(lists[i], 0, data, at, lists[i].length);
+            at += lists[i].length;
+            data[at++] = -1;
+        }
+        return data;
     }
 
     /** Return the name used on the command line and in records: standard, okisaki or minishogi. */
@@ -221,7 +251,7 @@ public enum Variant {
         return ((mask << 4) | (mask >>> 4)) & 0xFF;
     }
 
-    private void buildTables() {
+    private void buildTables(int[][] rays, int[][] stepTargets, int[][] knightAttackFrom) {
         java.util.Arrays.fill(lineDirection, (byte) -1);
         for (int sq = 0; sq < squares; sq++) {
             int c = sq % files, r = sq / files;
