@@ -4,9 +4,9 @@ package org.shogibridge.core.rules;
  * Generates the legal moves of a position.
  *
  * <p>Legality is decided while generating, without making moves: checkers and pinned pieces are found once
- * by looking out from the king, king moves are tested with the king lifted off its square, and other moves
- * must stay on their pin line and, in check, capture the checker or block it. Only a pawn drop that gives
- * check is tried on the board, to apply the pawn-drop-mate rule.
+ * by looking out from the king ({@link Position#findChecksAndPins}), king moves are tested with the king
+ * lifted off its square, and other moves must stay on their pin line and, in check, capture the checker or
+ * block it. Only a pawn drop that gives check is tried on the board, to apply the pawn-drop-mate rule.
  */
 public final class MoveGenerator {
     private MoveGenerator() {
@@ -15,74 +15,44 @@ public final class MoveGenerator {
     /** Fill the list with every legal move of the side to move. */
     public static void generateLegal(Position p, MoveList list) {
         list.size = 0;
-        final Variant v = p.variant;
-        final int n = p.squares;
-        final int[] board = p.board;
-        final int us = p.sideToMove;
-        final int them = us ^ 1;
-        final int king = p.kingSquare[us];
-
-        int checkers = 0;
-        int checker = -1;
-        long pinnedLow = 0, pinnedHigh = 0;
-        if (king >= 0) {
-            for (int d = 0; d < 8; d++) {
-                final int first = v.rayStart[king * 8 + d];
-                int own = -1;
-                for (int i = first, s; (s = v.rays[i]) >= 0; i++) {
-                    int pc = board[s];
-                    if (pc == Piece.EMPTY) {
-                        continue;
-                    }
-                    if (Piece.colour(pc) == us) {
-                        if (own >= 0) {
-                            break;
-                        }
-                        own = s;
-                        continue;
-                    }
-                    int towards = (d + 4) & 7;
-                    if (own < 0) {
-                        int mask = i == first ? v.nearMask[pc] : v.slideMask[pc];
-                        if ((mask >>> towards & 1) != 0) {
-                            checkers++;
-                            checker = s;
-                        }
-                    } else if ((v.slideMask[pc] >>> towards & 1) != 0) {
-                        if (own < 64) {
-                            pinnedLow |= 1L << own;
-                        } else {
-                            pinnedHigh |= 1L << own;
-                        }
-                    }
-                    break;
-                }
-            }
-            final int enemyKnight = Piece.code(Piece.KNIGHT, them);
-            for (int i = v.knightFromStart[them * n + king], s; (s = v.knightFrom[i]) >= 0; i++) {
-                if (board[s] == enemyKnight) {
-                    checkers++;
-                    checker = s;
-                }
-            }
-            for (int i = v.stepStart[board[king] * n + king], t; (t = v.steps[i]) >= 0; i++) {
-                int tp = board[t];
-                if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
-                    continue;
-                }
-                if (!p.isAttacked(t, them, king)) {
-                    list.add(Move.of(king, t, board[king], tp, false));
-                }
-            }
-            if (checkers > 1) {
+        p.findChecksAndPins();
+        if (p.kingSquare[p.sideToMove] >= 0) {
+            addKingMoves(p, list);
+            if (p.checkers > 1) {
                 return;
             }
         }
-        // In check, a non-king move must land on the checker or between it and the king.
-        final int checkDirection = checkers == 1 ? v.lineDirection[king * n + checker] : -1;
+        addBoardMoves(p, list);
+        addDrops(p, list);
+    }
 
+    private static void addKingMoves(Position p, MoveList list) {
+        final Variant v = p.variant;
+        final int[] board = p.board;
+        final int[] steps = v.steps;
+        final int us = p.sideToMove;
+        final int king = p.kingSquare[us];
+        final int piece = board[king];
+        for (int i = v.stepStart[piece * p.squares + king], t; (t = steps[i]) >= 0; i++) {
+            int tp = board[t];
+            if ((tp == Piece.EMPTY || Piece.colour(tp) != us) && !p.isAttacked(t, us ^ 1, king)) {
+                list.add(Move.of(king, t, piece, tp, false));
+            }
+        }
+    }
+
+    private static void addBoardMoves(Position p, MoveList list) {
+        final Variant v = p.variant;
+        final int n = p.squares;
+        final int[] board = p.board;
+        final int[] steps = v.steps;
+        final int[] rays = v.rays;
+        final int us = p.sideToMove;
+        final int king = p.kingSquare[us];
+        final boolean inCheck = p.checkers == 1;
         for (int half = 0; half < 2; half++) {
             long bits = p.occupied[us * 2 + half];
+            final long pinned = half == 0 ? p.pinnedLow : p.pinnedHigh;
             while (bits != 0) {
                 final int from = Long.numberOfTrailingZeros(bits) + (half << 6);
                 bits &= bits - 1;
@@ -90,46 +60,76 @@ public final class MoveGenerator {
                     continue;
                 }
                 final int pc = board[from];
-                final boolean pinned = ((half == 0 ? pinnedLow : pinnedHigh) >>> from & 1) != 0;
-                final int pinDirection = pinned ? v.lineDirection[king * n + from] : -1;
-                for (int i = v.stepStart[pc * n + from], t; (t = v.steps[i]) >= 0; i++) {
+                if ((pinned >>> from & 1) != 0 || inCheck) {
+                    addConstrainedMoves(p, list, from, pc, (pinned >>> from & 1) != 0);
+                    continue;
+                }
+                for (int i = v.stepStart[pc * n + from], t; (t = steps[i]) >= 0; i++) {
                     int tp = board[t];
-                    if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
-                        continue;
+                    if (tp == Piece.EMPTY || Piece.colour(tp) != us) {
+                        addWithPromotion(v, n, list, us, from, t, pc, tp);
                     }
-                    if (pinned && v.lineDirection[king * n + t] != pinDirection) {
-                        continue;
-                    }
-                    if (checkers == 1 && !blocksOrCaptures(v, n, king, checker, checkDirection, t)) {
-                        continue;
-                    }
-                    addWithPromotion(v, n, list, us, from, t, pc, tp);
                 }
                 for (int d : v.slideDirections[pc]) {
-                    if (pinned && d != pinDirection && d != ((pinDirection + 4) & 7)) {
-                        continue;
-                    }
-                    for (int i = v.rayStart[from * 8 + d], t; (t = v.rays[i]) >= 0; i++) {
+                    for (int i = v.rayStart[from * 8 + d], t; (t = rays[i]) >= 0; i++) {
                         int tp = board[t];
-                        if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
-                            break;
+                        if (tp == Piece.EMPTY) {
+                            addWithPromotion(v, n, list, us, from, t, pc, tp);
+                            continue;
                         }
-                        if (checkers == 0 || blocksOrCaptures(v, n, king, checker, checkDirection, t)) {
+                        if (Piece.colour(tp) != us) {
                             addWithPromotion(v, n, list, us, from, t, pc, tp);
                         }
-                        if (tp != Piece.EMPTY) {
-                            break;
-                        }
+                        break;
                     }
                 }
             }
         }
-        generateDrops(p, list, checkers == 1 ? checker : -1, checkDirection);
     }
 
-    private static boolean blocksOrCaptures(Variant v, int n, int king, int checker, int checkDirection, int t) {
-        return t == checker || checkDirection >= 0 && v.lineDirection[king * n + t] == checkDirection
-                && v.lineDirection[t * n + checker] == checkDirection;
+    /** Moves of a pinned piece, or of any piece when the king is in check: only those the constraints allow. */
+    private static void addConstrainedMoves(Position p, MoveList list, int from, int pc, boolean pinned) {
+        final Variant v = p.variant;
+        final int n = p.squares;
+        final int[] board = p.board;
+        final int us = p.sideToMove;
+        final int king = p.kingSquare[us];
+        final int pinDirection = pinned ? v.lineDirection[king * n + from] : -1;
+        for (int i = v.stepStart[pc * n + from], t; (t = v.steps[i]) >= 0; i++) {
+            int tp = board[t];
+            if ((tp == Piece.EMPTY || Piece.colour(tp) != us)
+                    && (!pinned || v.lineDirection[king * n + t] == pinDirection)
+                    && (p.checkers == 0 || resolvesCheck(p, t))) {
+                addWithPromotion(v, n, list, us, from, t, pc, tp);
+            }
+        }
+        for (int d : v.slideDirections[pc]) {
+            if (pinned && d != pinDirection && d != ((pinDirection + 4) & 7)) {
+                continue;
+            }
+            for (int i = v.rayStart[from * 8 + d], t; (t = v.rays[i]) >= 0; i++) {
+                int tp = board[t];
+                if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
+                    break;
+                }
+                if (p.checkers == 0 || resolvesCheck(p, t)) {
+                    addWithPromotion(v, n, list, us, from, t, pc, tp);
+                }
+                if (tp != Piece.EMPTY) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Return true if a piece arriving on the square captures the only checker or blocks its line. */
+    private static boolean resolvesCheck(Position p, int square) {
+        final Variant v = p.variant;
+        final int n = p.squares;
+        final int king = p.kingSquare[p.sideToMove];
+        final int checkDirection = v.lineDirection[king * n + p.checker];
+        return square == p.checker || checkDirection >= 0 && v.lineDirection[king * n + square] == checkDirection
+                && v.lineDirection[square * n + p.checker] == checkDirection;
     }
 
     private static void addWithPromotion(Variant v, int n, MoveList list, int us, int from, int to, int pc, int captured) {
@@ -142,28 +142,25 @@ public final class MoveGenerator {
         list.add(Move.of(from, to, pc, captured, false));
     }
 
-    /** Drops; when in check (checker >= 0) only onto the squares between king and checker. */
-    private static void generateDrops(Position p, MoveList list, int checker, int checkDirection) {
+    /** Drops; when in check only onto the squares between the king and a distant checker. */
+    private static void addDrops(Position p, MoveList list) {
         final int us = p.sideToMove;
-        final int[] hand = p.hand;
+        final Variant v = p.variant;
         boolean any = false;
-        for (int type = Piece.PAWN; type < Piece.TYPES; type++) {
-            if (hand[Piece.code(type, us)] > 0) {
-                any = true;
-                break;
-            }
+        for (int type : v.handTypes) {
+            any |= p.hand[Piece.code(type, us)] > 0;
         }
         if (!any) {
             return;
         }
-        final Variant v = p.variant;
         final int n = p.squares;
-        if (checker >= 0) {
-            if (checkDirection < 0) {
-                return;
-            }
-            for (int i = v.rayStart[p.kingSquare[us] * 8 + checkDirection], t; (t = v.rays[i]) != checker; i++) {
-                addDrops(p, list, t);
+        if (p.checkers == 1) {
+            int king = p.kingSquare[us];
+            int checkDirection = v.lineDirection[king * n + p.checker];
+            if (checkDirection >= 0) {
+                for (int i = v.rayStart[king * 8 + checkDirection], t; (t = v.rays[i]) != p.checker; i++) {
+                    addDropsOn(p, list, t);
+                }
             }
             return;
         }
@@ -174,12 +171,12 @@ public final class MoveGenerator {
             while (empty != 0) {
                 int t = Long.numberOfTrailingZeros(empty) + (half << 6);
                 empty &= empty - 1;
-                addDrops(p, list, t);
+                addDropsOn(p, list, t);
             }
         }
     }
 
-    private static void addDrops(Position p, MoveList list, int t) {
+    private static void addDropsOn(Position p, MoveList list, int t) {
         final Variant v = p.variant;
         final int n = p.squares;
         final int us = p.sideToMove;
@@ -188,13 +185,9 @@ public final class MoveGenerator {
             if (p.hand[pc] == 0 || v.deadSquare[pc * n + t]) {
                 continue;
             }
-            if (type == Piece.PAWN) {
-                if (p.pawnsOnColumn[us * 16 + t % v.files()] > 0) {
-                    continue;
-                }
-                if (Rules.givesCheckByPawnDrop(p, t) && Rules.isPawnDropMate(p, t)) {
-                    continue;
-                }
+            if (type == Piece.PAWN && (Rules.isDoublePawn(p, t)
+                    || Rules.givesCheckByPawnDrop(p, t) && Rules.isPawnDropMate(p, t))) {
+                continue;
             }
             list.add(Move.drop(pc, t));
         }

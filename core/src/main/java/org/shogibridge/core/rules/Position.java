@@ -27,6 +27,12 @@ public final class Position {
     private long[] keyHistory = new long[256];
     private int plies;
 
+    // Scratch results of findChecksAndPins(), valid until the position changes; read by the move generator.
+    int checkers;
+    int checker = -1;
+    long pinnedLow;
+    long pinnedHigh;
+
     /** Return an empty board of the variant, Black to move, both hands empty. */
     public Position(Variant variant) {
         this.variant = variant;
@@ -328,6 +334,64 @@ public final class Position {
             }
         }
         return false;
+    }
+
+    /**
+     * Look out from the side to move's king once: count the pieces giving check (remembering one of them)
+     * and mark the own pieces pinned against the king.
+     */
+    void findChecksAndPins() {
+        checkers = 0;
+        checker = -1;
+        pinnedLow = 0;
+        pinnedHigh = 0;
+        final int us = sideToMove;
+        final int king = kingSquare[us];
+        if (king < 0) {
+            return;
+        }
+        final Variant v = variant;
+        final int[] rays = v.rays;
+        final int[] b = board;
+        for (int d = 0; d < 8; d++) {
+            final int first = v.rayStart[king * 8 + d];
+            int own = -1;
+            for (int i = first, s; (s = rays[i]) >= 0; i++) {
+                int pc = b[s];
+                if (pc == Piece.EMPTY) {
+                    continue;
+                }
+                if (Piece.colour(pc) == us) {
+                    if (own >= 0) {
+                        break;
+                    }
+                    own = s;
+                    continue;
+                }
+                int towards = (d + 4) & 7;
+                if (own < 0) {
+                    int mask = i == first ? v.nearMask[pc] : v.slideMask[pc];
+                    if ((mask >>> towards & 1) != 0) {
+                        checkers++;
+                        checker = s;
+                    }
+                } else if ((v.slideMask[pc] >>> towards & 1) != 0) {
+                    if (own < 64) {
+                        pinnedLow |= 1L << own;
+                    } else {
+                        pinnedHigh |= 1L << own;
+                    }
+                }
+                break;
+            }
+        }
+        final int enemyKnight = Piece.code(Piece.KNIGHT, us ^ 1);
+        for (int i = v.knightFromStart[(us ^ 1) * squares + king], s; (s = v.knightFrom[i]) >= 0; i++) {
+            if (b[s] == enemyKnight) {
+                checkers++;
+                checker = s;
+            }
+        }
     }
 
     /** Return true if the piece on the square is pinned against its own king (moving off the line exposes it). */
