@@ -139,6 +139,29 @@ public final class Position {
         return king >= 0 && isAttacked(king, side.index() ^ 1, -1);
     }
 
+    /**
+     * Give a side, in hand, every piece of the set that is neither on the board nor in a hand (kings
+     * excepted): how mate problems without an attacking king give the defender "all remaining pieces".
+     */
+    public void putRemainingPiecesInHand(Side side) {
+        int[] used = new int[Piece.TYPES];
+        for (int sq = 0; sq < squares; sq++) {
+            if (board[sq] != Piece.EMPTY) {
+                used[Piece.unpromoted(Piece.type(board[sq]))]++;
+            }
+        }
+        for (int code = 0; code < Piece.CODES; code++) {
+            used[Piece.type(code)] += hand[code];
+        }
+        for (int type : variant.handTypes) {
+            int missing = variant.pieceCount(type) - used[type];
+            if (missing > 0) {
+                int code = Piece.code(type, side.index());
+                setHand(code, hand[code] + missing);
+            }
+        }
+    }
+
     // ----------------------------------------------------------------------------------------------
     // Setting up (used by parsers; they validate the result)
 
