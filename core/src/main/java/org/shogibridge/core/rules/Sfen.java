@@ -179,14 +179,14 @@ public final class Sfen {
         for (int code = 0; code < Piece.CODES; code++) {
             total[Piece.type(code)] += p.hand[code];
         }
+        if (kings[0] > 1 || kings[1] > 1) {
+            throw error("A side has more than one king");
+        }
         for (int type = Piece.PAWN; type < Piece.TYPES; type++) {
             if (total[type] > v.pieceCount(type)) {
                 throw error(total[type] + " pieces of type '" + Piece.letter(type) + "', but the " + v.id()
                         + " set has " + v.pieceCount(type));
             }
-        }
-        if (kings[0] > 1 || kings[1] > 1) {
-            throw error("A side has more than one king");
         }
         for (int colour = 0; colour < 2; colour++) {
             for (int column = 0; column < v.files(); column++) {
