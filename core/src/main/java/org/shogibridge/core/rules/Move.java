@@ -15,7 +15,8 @@ package org.shogibridge.core.rules;
 public final class Move {
     public static final int NONE = 0;
 
-    private static final int PROMOTE = 1 << 14;
+    /** The promotion bit; the generator ors it into a move it has already built. */
+    static final int PROMOTE = 1 << 14;
     private static final int DROP = 1 << 15;
 
     private Move() {

@@ -47,9 +47,13 @@ public final class MoveGenerator {
         final int[] board = p.board;
         final int[] steps = v.steps;
         final int[] rays = v.rays;
+        final boolean[] zone = v.inZone;
         final int us = p.sideToMove;
+        final int zoneBase = us * n;
         final int king = p.kingSquare[us];
         final boolean inCheck = p.checkers == 1;
+        final int[] moves = list.moves;
+        int size = list.size;
         for (int half = 0; half < 2; half++) {
             long bits = p.occupied[us * 2 + half];
             final long pinned = half == 0 ? p.pinnedLow : p.pinnedHigh;
@@ -61,30 +65,53 @@ public final class MoveGenerator {
                 }
                 final int pc = board[from];
                 if ((pinned >>> from & 1) != 0 || inCheck) {
+                    list.size = size;
                     addConstrainedMoves(p, list, from, pc, (pinned >>> from & 1) != 0);
+                    size = list.size;
                     continue;
                 }
+                // Moves differ only in destination and capture: build the rest once per piece.
+                final int base = Move.of(from, 0, pc, 0, false);
+                final boolean promotable = Piece.canPromote(Piece.type(pc));
+                final boolean fromZone = promotable && zone[zoneBase + from];
                 for (int i = v.stepStart[pc * n + from], t; (t = steps[i]) >= 0; i++) {
                     int tp = board[t];
-                    if (tp == Piece.EMPTY || Piece.colour(tp) != us) {
-                        addWithPromotion(v, n, list, us, from, t, pc, tp);
+                    if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
+                        continue;
                     }
-                }
-                for (int d : v.slideDirections[pc]) {
-                    for (int i = v.rayStart[from * 8 + d], t; (t = rays[i]) >= 0; i++) {
-                        int tp = board[t];
-                        if (tp == Piece.EMPTY) {
-                            addWithPromotion(v, n, list, us, from, t, pc, tp);
+                    int move = base | t | tp << 21;
+                    if (promotable && (fromZone || zone[zoneBase + t])) {
+                        moves[size++] = move | Move.PROMOTE;
+                        if (v.deadSquare[pc * n + t]) {
                             continue;
                         }
-                        if (Piece.colour(tp) != us) {
-                            addWithPromotion(v, n, list, us, from, t, pc, tp);
+                    }
+                    moves[size++] = move;
+                }
+                for (int mask = v.slideMask[pc]; mask != 0; mask &= mask - 1) {
+                    final int d = Integer.numberOfTrailingZeros(mask);
+                    for (int i = v.rayStart[from * 8 + d], t; (t = rays[i]) >= 0; i++) {
+                        int tp = board[t];
+                        if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
+                            break;
                         }
-                        break;
+                        int move = base | t | tp << 21;
+                        if (promotable && (fromZone || zone[zoneBase + t])) {
+                            moves[size++] = move | Move.PROMOTE;
+                            if (!v.deadSquare[pc * n + t]) {
+                                moves[size++] = move;
+                            }
+                        } else {
+                            moves[size++] = move;
+                        }
+                        if (tp != Piece.EMPTY) {
+                            break;
+                        }
                     }
                 }
             }
         }
+        list.size = size;
     }
 
     /** Moves of a pinned piece, or of any piece when the king is in check: only those the constraints allow. */
@@ -103,7 +130,8 @@ public final class MoveGenerator {
                 addWithPromotion(v, n, list, us, from, t, pc, tp);
             }
         }
-        for (int d : v.slideDirections[pc]) {
+        for (int mask = v.slideMask[pc]; mask != 0; mask &= mask - 1) {
+            final int d = Integer.numberOfTrailingZeros(mask);
             if (pinned && d != pinDirection && d != ((pinDirection + 4) & 7)) {
                 continue;
             }

@@ -44,8 +44,6 @@ public enum Variant {
     /** Destinations of single steps and jumps; for (pieceCode, square) they start at stepStart[pieceCode * squares + square]. */
     final int[] steps;
     final int[] stepStart;
-    /** [pieceCode]: directions the piece slides along. */
-    final int[][] slideDirections;
     /** [pieceCode]: bit d set if the piece attacks the adjacent square in direction d. */
     final int[] nearMask;
     /** [pieceCode]: bit d set if the piece slides in direction d. */
@@ -73,7 +71,6 @@ public enum Variant {
         this.pieceCounts = pieceCounts;
         this.okisakiPieces = okisakiPieces;
         this.squares = files * ranks;
-        this.slideDirections = new int[Piece.CODES][];
         this.nearMask = new int[Piece.CODES];
         this.slideMask = new int[Piece.CODES];
         this.lineDirection = new byte[squares * squares];
@@ -283,13 +280,6 @@ public enum Variant {
                 int slide = colour == 0 ? slides(type) : rotateMask(slides(type));
                 nearMask[code] = step | slide;
                 slideMask[code] = slide;
-                List<Integer> dirs = new ArrayList<>();
-                for (int d = 0; d < 8; d++) {
-                    if ((slide >>> d & 1) != 0) {
-                        dirs.add(d);
-                    }
-                }
-                slideDirections[code] = dirs.stream().mapToInt(Integer::intValue).toArray();
                 int sign = colour == 0 ? 1 : -1;
                 int dead = deadRanks(type);
                 for (int sq = 0; sq < squares; sq++) {
