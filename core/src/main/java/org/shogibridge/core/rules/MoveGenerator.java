@@ -79,14 +79,8 @@ public final class MoveGenerator {
                     if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                         continue;
                     }
-                    int move = base | t | tp << 21;
-                    if (promotable && (fromZone || zone[zoneBase + t])) {
-                        moves[size++] = move | Move.PROMOTE;
-                        if (v.deadSquare[pc * n + t]) {
-                            continue;
-                        }
-                    }
-                    moves[size++] = move;
+                    boolean promotes = promotable && (fromZone || zone[zoneBase + t]);
+                    size = add(moves, size, base | t | tp << 21, promotes, promotes && v.deadSquare[pc * n + t]);
                 }
                 for (int mask = v.slideMask[pc]; mask != 0; mask &= mask - 1) {
                     final int d = Integer.numberOfTrailingZeros(mask);
@@ -95,15 +89,8 @@ public final class MoveGenerator {
                         if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                             break;
                         }
-                        int move = base | t | tp << 21;
-                        if (promotable && (fromZone || zone[zoneBase + t])) {
-                            moves[size++] = move | Move.PROMOTE;
-                            if (!v.deadSquare[pc * n + t]) {
-                                moves[size++] = move;
-                            }
-                        } else {
-                            moves[size++] = move;
-                        }
+                        boolean promotes = promotable && (fromZone || zone[zoneBase + t]);
+                        size = add(moves, size, base | t | tp << 21, promotes, promotes && v.deadSquare[pc * n + t]);
                         if (tp != Piece.EMPTY) {
                             break;
                         }
@@ -161,13 +148,24 @@ public final class MoveGenerator {
     }
 
     private static void addWithPromotion(Variant v, int n, MoveList list, int us, int from, int to, int pc, int captured) {
-        if (Piece.canPromote(Piece.type(pc)) && (v.inZone[us * n + from] || v.inZone[us * n + to])) {
-            list.add(Move.of(from, to, pc, captured, true));
-            if (v.deadSquare[pc * n + to]) {
-                return;
+        boolean promotes = Piece.canPromote(Piece.type(pc)) && (v.inZone[us * n + from] || v.inZone[us * n + to]);
+        list.size = add(list.moves, list.size, Move.of(from, to, pc, captured, false), promotes,
+                promotes && v.deadSquare[pc * n + to]);
+    }
+
+    /**
+     * Add a move and, when it may promote, its promoting twin first; a piece that must promote gets only
+     * the twin. Return the new size.
+     */
+    private static int add(int[] moves, int size, int move, boolean mayPromote, boolean mustPromote) {
+        if (mayPromote) {
+            moves[size++] = move | Move.PROMOTE;
+            if (mustPromote) {
+                return size;
             }
         }
-        list.add(Move.of(from, to, pc, captured, false));
+        moves[size++] = move;
+        return size;
     }
 
     /** Drops; when in check only onto the squares between the king and a distant checker. */
