@@ -87,6 +87,15 @@ class RulesTest {
         }
 
         @Test
+        void mateProblemWithoutAttackingKing() {
+            // Tsume positions often give the attacker no king; its moves are then never constrained.
+            assertEquals(Violation.UCHIFUZUME, check("7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1", "P*1b"));
+            assertNull(check("7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1", "2c2b"));
+            // 6 gold moves + 70 pawn drops: 78 empty squares less the 7 on rank a and the mate on 1b.
+            assertEquals(76, new Perft().count(Position.fromSfen("7nk/9/7G1/9/9/9/9/9/9 b P2r2b3g4s3n4l17p 1"), 1));
+        }
+
+        @Test
         void uchifuzumeInOkisakiAndMinishogi() {
             assertEquals(Violation.UCHIFUZUME, check("9k/2n7/9G/4p5/10/10/10/8R1/10/5K4 b QP 1", "P*1b"));
             assertEquals(Violation.UCHIFUZUME, check("3rk/5/3G1/5/K4 b P 1", "P*1b"));
