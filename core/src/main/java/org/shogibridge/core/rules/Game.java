@@ -50,6 +50,8 @@ public final class Game {
     /** Whether each move played gave check; perpetual check is judged from it. */
     private final List<Boolean> gaveCheck = new ArrayList<>();
     private final MoveList scratch = new MoveList();
+    /** Per colour, the square the enemy king starts on in the variant: where the try rule wins. */
+    private final int[] trySquares = new int[2];
     private GameResult result;
 
     /** Return a game from a start position under the given settings. */
@@ -57,6 +59,10 @@ public final class Game {
         this.start = start.copy();
         this.position = start.copy();
         this.settings = settings;
+        Position initial = Position.start(start.variant());
+        for (Side side : Side.values()) {
+            trySquares[side.index()] = initial.kingSquare(side.opponent());
+        }
     }
 
     /** Return a game from the variant's start position. */
@@ -158,11 +164,8 @@ public final class Game {
         return null;
     }
 
-    /** The try square of a side is the square the enemy king stands on in the variant's start position. */
     private boolean reachedTrySquare(Side side) {
-        Position initial = Position.start(position.variant);
-        int trySquare = initial.kingSquare(side.opponent());
-        return position.kingSquare(side) == trySquare && !position.inCheck(side);
+        return position.kingSquare(side) == trySquares[side.index()] && !position.inCheck(side);
     }
 
     /** Sennichite: the current position for the fourth time; perpetual check if one side checked throughout. */

@@ -27,16 +27,6 @@ public final class MoveList {
         moves[size++] = move;
     }
 
-    /** Return true if the list holds a move equal to this one. */
-    public boolean contains(int move) {
-        for (int i = 0; i < size; i++) {
-            if (moves[i] == move) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Return a copy of the moves as an array. */
     public int[] toArray() {
         return java.util.Arrays.copyOf(moves, size);
