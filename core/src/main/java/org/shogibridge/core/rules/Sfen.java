@@ -11,10 +11,20 @@ public final class Sfen {
     /** Return the position of a SFEN; the variant is the one whose board has as many ranks as the SFEN. */
     public static Position parse(String sfen) {
         String[] fields = fields(sfen);
+        return parse(variantOf(fields), fields, true);
+    }
+
+    /** Return the position of a SFEN, irregular or not (see {@link #parseIrregular(Variant, String)}). */
+    public static Position parseIrregular(String sfen) {
+        String[] fields = fields(sfen);
+        return parse(variantOf(fields), fields, false);
+    }
+
+    private static Variant variantOf(String[] fields) {
         int rows = fields[0].split("/", -1).length;
         for (Variant v : Variant.values()) {
             if (v.ranks() == rows) {
-                return parse(v, fields);
+                return v;
             }
         }
         throw error("Board has " + rows + " ranks; expected 9 (standard), 10 (okisaki) or 5 (minishogi)");
@@ -22,7 +32,16 @@ public final class Sfen {
 
     /** Return the position of a SFEN of the given variant. */
     public static Position parse(Variant variant, String sfen) {
-        return parse(variant, fields(sfen));
+        return parse(variant, fields(sfen), true);
+    }
+
+    /**
+     * Return the position of a SFEN that may be irregular the way composed problems sometimes are: unpromoted
+     * pieces that can never move, or two unpromoted pawns of a side on one file. Positions that are impossible
+     * (more pieces than the set, two kings of one side, the side not to move in check) are still rejected.
+     */
+    public static Position parseIrregular(Variant variant, String sfen) {
+        return parse(variant, fields(sfen), false);
     }
 
     private static String[] fields(String sfen) {
@@ -41,7 +60,7 @@ public final class Sfen {
         return fields;
     }
 
-    private static Position parse(Variant v, String[] fields) {
+    private static Position parse(Variant v, String[] fields, boolean regular) {
         Position p = new Position(v);
         parseBoard(v, p, fields[0]);
         switch (fields[1]) {
@@ -61,7 +80,7 @@ public final class Sfen {
                 throw error("Move number must be a positive whole number, found '" + fields[3] + "'");
             }
         }
-        validate(v, p);
+        validate(v, p, regular);
         return p;
     }
 
@@ -159,7 +178,7 @@ public final class Sfen {
         }
     }
 
-    private static void validate(Variant v, Position p) {
+    private static void validate(Variant v, Position p, boolean regular) {
         int[] total = new int[Piece.TYPES];
         int[] kings = new int[2];
         for (int sq = 0; sq < v.squares(); sq++) {
@@ -172,7 +191,7 @@ public final class Sfen {
             if (type == Piece.KING) {
                 kings[Piece.colour(pc)]++;
             }
-            if (v.deadSquare[pc * v.squares() + sq]) {
+            if (regular && v.deadSquare[pc * v.squares() + sq]) {
                 throw error("Unpromoted '" + Piece.sfen(pc) + "' on " + Usi.square(v, sq) + " could never move");
             }
         }
@@ -188,7 +207,7 @@ public final class Sfen {
                         + " set has " + v.pieceCount(type));
             }
         }
-        for (int colour = 0; colour < 2; colour++) {
+        for (int colour = 0; colour < 2 && regular; colour++) {
             for (int column = 0; column < v.files(); column++) {
                 if (p.pawnsOnColumn[colour * 16 + column] > 1) {
                     throw error("Two unpromoted " + (colour == 0 ? "Black" : "White") + " pawns on file "

@@ -1,0 +1,134 @@
+package org.shogibridge.core.record;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The record formats, with their encodings and file extensions: KIF in Shift_JIS ({@code .kif}) or UTF-8
+ * ({@code .kifu}), KI2 likewise ({@code .ki2}, {@code .ki2u}), CSA, JKF and a USI position line. Reading
+ * decodes any of UTF-8 (with or without BOM), Shift_JIS and EUC-JP and finds the format from the content,
+ * using the file name only when the content could be either.
+ */
+public enum RecordFormat {
+    KIF("kif", RecordText.SHIFT_JIS),
+    KIFU("kifu", StandardCharsets.UTF_8),
+    KI2("ki2", RecordText.SHIFT_JIS),
+    KI2U("ki2u", StandardCharsets.UTF_8),
+    CSA("csa", StandardCharsets.UTF_8),
+    JKF("jkf", StandardCharsets.UTF_8),
+    USI("usi", StandardCharsets.UTF_8);
+
+    private final String extension;
+    private final Charset charset;
+
+    RecordFormat(String extension, Charset charset) {
+        this.extension = extension;
+        this.charset = charset;
+    }
+
+    public String extension() {
+        return extension;
+    }
+
+    /** Return the encoding this format is written in. */
+    public Charset charset() {
+        return charset;
+    }
+
+    /** Return the format named by a {@code --to} value or a file extension (kif, kifu, ki2, csa, jkf, usi...). */
+    public static Optional<RecordFormat> byName(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        for (RecordFormat f : values()) {
+            if (f.extension.equals(n)) {
+                return Optional.of(f);
+            }
+        }
+        return switch (n) {
+            case "json" -> Optional.of(JKF);
+            case "sfen", "txt" -> Optional.of(USI);
+            default -> Optional.empty();
+        };
+    }
+
+    /** Return the format of a file from its name's extension, if it has a known one. */
+    public static Optional<RecordFormat> ofFileName(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot < 0 ? Optional.empty() : byName(fileName.substring(dot + 1));
+    }
+
+    /** Return the family of a record text: KIF (which also reads KI2), CSA, JKF or USI. */
+    public static RecordFormat detect(String fileName, String text) {
+        String t = text.strip();
+        if (t.startsWith("{")) {
+            return JKF;
+        }
+        if (t.startsWith("position ") || t.startsWith("startpos") || t.startsWith("sfen ")) {
+            return USI;
+        }
+        for (String raw : RecordText.lines(t)) {
+            String line = raw.strip();
+            if (line.isEmpty() || line.startsWith("'") || line.startsWith("#")) {
+                continue;
+            }
+            if (line.matches("^(V\\d.*|N[+-].*|\\$[A-Z_]+:.*|P[I1-9+-].*|[+-]\\d{4}[A-Z]{2}.*|%[A-Z_+-]+)$")) {
+                return CSA;
+            }
+            break;
+        }
+        Optional<RecordFormat> byName = ofFileName(fileName);
+        if (byName.isPresent()) {
+            return byName.get().family();
+        }
+        if (t.matches("(?s)^[lnsgkrbpqLNSGKRBPQ+1-9/]+ [bw] .*")) {
+            return USI;
+        }
+        return KIF;
+    }
+
+    /** KIF, KIFU, KI2 and KI2U are read by one reader. */
+    private RecordFormat family() {
+        return switch (this) {
+            case KIFU, KI2, KI2U -> KIF;
+            default -> this;
+        };
+    }
+
+    /** Read a record from a file's bytes; {@code source} names it in error messages. */
+    public static GameRecord read(String source, byte[] bytes) {
+        String text = RecordText.decode(bytes);
+        return switch (detect(source, text)) {
+            case CSA -> CsaReader.read(source, text);
+            case JKF -> JkfReader.read(source, text);
+            case USI -> UsiRecord.read(source, text);
+            default -> KifReader.read(source, text);
+        };
+    }
+
+    /** Return the record written in this format. */
+    public String write(GameRecord record) {
+        return switch (this) {
+            case KIF -> KifWriter.kif(record, "Shift_JIS");
+            case KIFU -> KifWriter.kif(record, "UTF-8");
+            case KI2, KI2U -> KifWriter.ki2(record);
+            case CSA -> CsaWriter.write(record);
+            case JKF -> JkfWriter.write(record);
+            case USI -> UsiRecord.write(record);
+        };
+    }
+
+    /**
+     * Return the record written in this format, encoded. A KIF or KI2 record with characters that Shift_JIS
+     * lacks (a comment in another script, a wave dash) is written in UTF-8 instead, declared in its first line,
+     * rather than lose them.
+     */
+    public byte[] encode(GameRecord record) {
+        String text = write(record);
+        if (charset.equals(RecordText.SHIFT_JIS) && !charset.newEncoder().canEncode(text)) {
+            String utf8 = this == KIF ? KifWriter.kif(record, "UTF-8") : text;
+            return utf8.getBytes(StandardCharsets.UTF_8);
+        }
+        return text.getBytes(charset);
+    }
+}
