@@ -22,6 +22,7 @@ public final class KifWriter {
     /** Display columns the move text is padded to before the time. */
     private static final int MOVE_COLUMNS = 13;
     private static final int KI2_MOVES_PER_LINE = 6;
+    private static final int KI2_MOVE_COLUMNS = 14;
 
     private final boolean ki2;
     private final StringBuilder out = new StringBuilder();
@@ -164,7 +165,7 @@ public final class KifWriter {
                     out.append('\n');
                     ki2Count = 0;
                 } else {
-                    out.append(" ".repeat(Math.max(1, 12 - width(text))));
+                    out.append(" ".repeat(Math.max(1, KI2_MOVE_COLUMNS - width(text))));
                 }
             } else {
                 String text = JapaneseNotation.formatKif(p, move, prev);
