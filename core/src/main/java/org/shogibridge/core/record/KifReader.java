@@ -187,12 +187,18 @@ public final class KifReader {
     private Position diagramPosition() {
         // When a file holds several diagrams (BOD collections), the last one before the moves is the start.
         int rows = diagramRows.size();
-        Variant variant = switch (rows % 10 == 0 ? 10 : rows % 9 == 0 ? 9 : rows) {
+        String last = diagramRows.get(rows - 1);
+        int files = (last.lastIndexOf('|') - 1) / 2;
+        Variant variant = switch (files) {
             case 5 -> Variant.MINISHOGI;
             case 9 -> Variant.STANDARD;
             case 10 -> Variant.OKISAKI;
-            default -> throw new IllegalArgumentException("Bad board diagram. It has " + rows + " rows");
+            default -> throw new IllegalArgumentException("Bad board diagram. Its rows have " + files + " squares");
         };
+        if (rows < variant.ranks()) {
+            throw new IllegalArgumentException("Bad board diagram. It has " + rows + " rows, " + variant.ranks()
+                    + " expected");
+        }
         List<String> board = diagramRows.subList(rows - variant.ranks(), rows);
         Diagram d = new Diagram(variant);
         for (int r = 0; r < variant.ranks(); r++) {
