@@ -30,7 +30,6 @@ public final class CsaReader {
     private Variant variant = Variant.STANDARD;
     private Diagram diagram;
     private RecordBuilder builder;
-    private int lineNumber;
     private boolean timeForEnding;
 
     private CsaReader(String source) {
@@ -43,17 +42,7 @@ public final class CsaReader {
     }
 
     private GameRecord parse(String text) {
-        String[] lines = RecordText.lines(text);
-        for (int i = 0; i < lines.length; i++) {
-            lineNumber = i + 1;
-            try {
-                readLine(lines[i].strip());
-            } catch (RecordFormatException e) {
-                throw e;
-            } catch (IllegalArgumentException e) {
-                throw new RecordFormatException(source, lineNumber, e.getMessage());
-            }
-        }
+        RecordText.readLines(source, text, line -> readLine(line.strip()));
         return started().record();
     }
 

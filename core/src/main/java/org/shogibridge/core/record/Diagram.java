@@ -13,7 +13,8 @@ import org.shogibridge.core.rules.Variant;
 final class Diagram {
     private final Variant variant;
     private final int[] board;
-    private final int[][] hand = new int[2][Piece.TYPES];
+    /** Pieces in hand by piece code, as {@link Position} counts them. */
+    private final int[] hand = new int[Piece.CODES];
     private Side sideToMove = Side.BLACK;
 
     Diagram(Variant variant) {
@@ -28,10 +29,8 @@ final class Diagram {
             d.board[sq] = p.pieceAt(sq);
         }
         for (Side side : Side.values()) {
-            for (int type = 1; type < Piece.TYPES; type++) {
-                if (!Piece.isPromoted(type) && type != Piece.KING) {
-                    d.hand[side.index()][type] = p.handCount(side, type);
-                }
+            for (int type : p.variant().handTypes()) {
+                d.hand[Piece.code(type, side.index())] = p.handCount(side, type);
             }
         }
         d.sideToMove = p.sideToMove();
@@ -51,7 +50,7 @@ final class Diagram {
     }
 
     void addToHand(Side side, int type, int count) {
-        hand[side.index()][type] += count;
+        hand[Piece.code(type, side.index())] += count;
     }
 
     void sideToMove(Side side) {
@@ -61,52 +60,18 @@ final class Diagram {
     /** Put every piece of the variant's set that is not on the board or in a hand into this side's hand. */
     void putRemainingInHand(Side side) {
         for (int type : variant.handTypes()) {
-            int used = hand[0][type] + hand[1][type];
+            int used = hand[Piece.code(type, 0)] + hand[Piece.code(type, 1)];
             for (int code : board) {
                 if (code != Piece.EMPTY && Piece.unpromoted(Piece.type(code)) == type) {
                     used++;
                 }
             }
-            hand[side.index()][type] += Math.max(0, variant.pieceCount(type) - used);
+            hand[Piece.code(type, side.index())] += Math.max(0, variant.pieceCount(type) - used);
         }
     }
 
     /** Return the position; throws {@link org.shogibridge.core.rules.SfenException} if it is impossible. */
     Position toPosition() {
-        StringBuilder sb = new StringBuilder();
-        for (int rank = 1; rank <= variant.ranks(); rank++) {
-            int empty = 0;
-            for (int file = variant.files(); file >= 1; file--) {
-                int code = pieceAt(file, rank);
-                if (code == Piece.EMPTY) {
-                    empty++;
-                    continue;
-                }
-                if (empty > 0) {
-                    sb.append(empty);
-                    empty = 0;
-                }
-                sb.append(Piece.sfen(code));
-            }
-            if (empty > 0) {
-                sb.append(empty);
-            }
-            if (rank < variant.ranks()) {
-                sb.append('/');
-            }
-        }
-        sb.append(sideToMove == Side.BLACK ? " b " : " w ");
-        StringBuilder hands = new StringBuilder();
-        for (Side side : Side.values()) {
-            for (int type : new int[] {Piece.ROOK, Piece.BISHOP, Piece.GOLD, Piece.SILVER, Piece.KNIGHT, Piece.LANCE,
-                    Piece.PAWN, Piece.QUEEN}) {
-                int n = hand[side.index()][type];
-                if (n > 0) {
-                    hands.append(n > 1 ? Integer.toString(n) : "").append(Piece.sfen(Piece.code(type, side.index())));
-                }
-            }
-        }
-        sb.append(hands.length() == 0 ? "-" : hands).append(" 1");
-        return Sfen.parseIrregular(variant, sb.toString());
+        return Sfen.parseIrregular(variant, Sfen.format(variant, board, hand, sideToMove, 1));
     }
 }

@@ -40,7 +40,6 @@ public final class KifReader {
     private final String[] handLines = new String[2];
     private Side diagramSideToMove;
     private RecordBuilder builder;
-    private int lineNumber;
 
     private KifReader(String source) {
         this.source = source;
@@ -52,17 +51,7 @@ public final class KifReader {
     }
 
     private GameRecord parse(String text) {
-        String[] lines = RecordText.lines(text);
-        for (int i = 0; i < lines.length; i++) {
-            lineNumber = i + 1;
-            try {
-                readLine(lines[i]);
-            } catch (RecordFormatException e) {
-                throw e;
-            } catch (IllegalArgumentException e) {
-                throw new RecordFormatException(source, lineNumber, e.getMessage());
-            }
-        }
+        RecordText.readLines(source, text, this::readLine);
         return started().record();
     }
 

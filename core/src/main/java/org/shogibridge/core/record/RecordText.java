@@ -77,6 +77,25 @@ public final class RecordText {
         return n;
     }
 
+    /** Reads one line of a record; throws IllegalArgumentException with the reason when it cannot. */
+    interface LineReader {
+        void read(String line);
+    }
+
+    /** Feed each line to a reader; an error becomes a {@link RecordFormatException} naming source and line. */
+    static void readLines(String source, String text, LineReader reader) {
+        String[] lines = lines(text);
+        for (int i = 0; i < lines.length; i++) {
+            try {
+                reader.read(lines[i]);
+            } catch (RecordFormatException e) {
+                throw e;
+            } catch (IllegalArgumentException e) {
+                throw new RecordFormatException(source, i + 1, e.getMessage());
+            }
+        }
+    }
+
     /** Split text into lines at CRLF, LF or CR. */
     public static String[] lines(String text) {
         return text.split("\r\n|\n|\r", -1);

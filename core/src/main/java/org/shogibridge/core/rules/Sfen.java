@@ -222,7 +222,14 @@ public final class Sfen {
 
     /** Return the SFEN of a position, with the hand written most valuable piece first, Black before White. */
     public static String format(Position p) {
-        Variant v = p.variant;
+        return format(p.variant, p.board, p.hand, p.sideToMove(), p.moveNumber());
+    }
+
+    /**
+     * Return the SFEN of a position given as arrays: {@code board} indexed by square as {@link Variant#square}
+     * numbers them, {@code hand} by piece code.
+     */
+    public static String format(Variant v, int[] board, int[] hand, Side sideToMove, int moveNumber) {
         StringBuilder sb = new StringBuilder();
         for (int r = 0; r < v.ranks(); r++) {
             if (r > 0) {
@@ -230,7 +237,7 @@ public final class Sfen {
             }
             int empty = 0;
             for (int c = 0; c < v.files(); c++) {
-                int pc = p.board[r * v.files() + c];
+                int pc = board[r * v.files() + c];
                 if (pc == Piece.EMPTY) {
                     empty++;
                     continue;
@@ -245,11 +252,11 @@ public final class Sfen {
                 sb.append(empty);
             }
         }
-        sb.append(p.sideToMove == 0 ? " b " : " w ");
+        sb.append(sideToMove == Side.BLACK ? " b " : " w ");
         int length = sb.length();
         for (int colour = 0; colour < 2; colour++) {
             for (int type : v.handTypes) {
-                int count = p.hand[Piece.code(type, colour)];
+                int count = hand[Piece.code(type, colour)];
                 if (count > 1) {
                     sb.append(count);
                 }
@@ -261,7 +268,7 @@ public final class Sfen {
         if (sb.length() == length) {
             sb.append('-');
         }
-        return sb.append(' ').append(p.moveNumber()).toString();
+        return sb.append(' ').append(moveNumber).toString();
     }
 
     private static SfenException error(String detail) {
