@@ -27,6 +27,8 @@ public final class KifReader {
     private static final Pattern VARIATION = Pattern.compile("^\\s*変化[：:]\\s*(\\d+)手");
     private static final Pattern HEADER = Pattern.compile("^([^：:\\s][^：:]*)[：:](.*)$");
     private static final Pattern SUMMARY = Pattern.compile("^\\s*まで、?(\\d+)手(.*)$");
+    private static final Pattern WINNER =
+            Pattern.compile("^(時間切れにより)?(先手|後手|下手|上手)の(勝ち|反則勝ち|反則負け|入玉勝ち)$");
     private static final String MARKS = "▲△☗☖▽▼";
 
     /** The name of 5x5 and 10x10 games in the 手合割 header. */
@@ -307,8 +309,7 @@ public final class KifReader {
             b.end(word.get(), RecordedMove.UNKNOWN_TIME);
             return;
         }
-        Matcher m = Pattern.compile("^(時間切れにより)?(先手|後手|下手|上手)の(勝ち|反則勝ち|反則負け|入玉勝ち)$")
-                .matcher(text);
+        Matcher m = WINNER.matcher(text);
         if (!m.matches()) {
             throw new IllegalArgumentException("Unreadable result. '" + text + "'");
         }
