@@ -37,10 +37,6 @@ final class Diagram {
         return d;
     }
 
-    Variant variant() {
-        return variant;
-    }
-
     int pieceAt(int file, int rank) {
         return board[variant.square(file, rank)];
     }

@@ -11,15 +11,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.shogibridge.core.rules.Move;
-import org.shogibridge.core.rules.MoveGenerator;
-import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 
 import java.util.HashSet;
-import java.util.Random;
 import java.util.Set;
 
 class JapaneseNotationTest {
@@ -153,29 +150,16 @@ class JapaneseNotationTest {
     @ParameterizedTest
     @EnumSource(Variant.class)
     void everyLegalMoveHasUniqueTextThatReadsBack(Variant variant) {
-        Random random = new Random(7 + variant.ordinal());
-        for (int game = 0; game < 6; game++) {
-            Position p = Position.start(variant);
-            int previousTo = -1;
-            for (int ply = 0; ply < 120; ply++) {
-                MoveList legal = new MoveList();
-                MoveGenerator.generateLegal(p, legal);
-                if (legal.size() == 0) {
-                    break;
-                }
-                Set<String> ki2Texts = new HashSet<>();
-                for (int i = 0; i < legal.size(); i++) {
-                    int m = legal.get(i);
-                    String ki2 = JapaneseNotation.format(p, m, previousTo, JapaneseNotation.Marks.TRIANGLES);
-                    assertTrue(ki2Texts.add(ki2), "two moves written " + ki2 + " in " + p.toSfen());
-                    assertEquals(m, JapaneseNotation.parse(p, ki2, previousTo), ki2 + " in " + p.toSfen());
-                    String kif = JapaneseNotation.formatKif(p, m, previousTo);
-                    assertEquals(m, JapaneseNotation.parse(p, kif, previousTo), kif + " in " + p.toSfen());
-                }
-                int move = legal.get(random.nextInt(legal.size()));
-                previousTo = Move.to(move);
-                p.doMove(move);
+        RandomGames.forEachPosition(variant, 7 + variant.ordinal(), 6, 120, (p, legal, previousTo) -> {
+            Set<String> ki2Texts = new HashSet<>();
+            for (int i = 0; i < legal.size(); i++) {
+                int m = legal.get(i);
+                String ki2 = JapaneseNotation.format(p, m, previousTo, JapaneseNotation.Marks.TRIANGLES);
+                assertTrue(ki2Texts.add(ki2), "two moves written " + ki2 + " in " + p.toSfen());
+                assertEquals(m, JapaneseNotation.parse(p, ki2, previousTo), ki2 + " in " + p.toSfen());
+                String kif = JapaneseNotation.formatKif(p, m, previousTo);
+                assertEquals(m, JapaneseNotation.parse(p, kif, previousTo), kif + " in " + p.toSfen());
             }
-        }
+        });
     }
 }

@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.shogibridge.core.rules.MoveGenerator;
-import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 
 import java.util.HashSet;
-import java.util.Random;
 import java.util.Set;
 
 class WesternNotationTest {
@@ -41,23 +38,13 @@ class WesternNotationTest {
     @ParameterizedTest
     @EnumSource(Variant.class)
     void hodgesTextIsUniqueAmongLegalMoves(Variant variant) {
-        Random random = new Random(11 + variant.ordinal());
-        for (int game = 0; game < 6; game++) {
-            Position p = Position.start(variant);
-            for (int ply = 0; ply < 120; ply++) {
-                MoveList legal = new MoveList();
-                MoveGenerator.generateLegal(p, legal);
-                if (legal.size() == 0) {
-                    break;
-                }
-                Set<String> texts = new HashSet<>();
-                for (int i = 0; i < legal.size(); i++) {
-                    String text = WesternNotation.HODGES.format(p, legal.get(i));
-                    assertTrue(texts.add(text), "two moves written " + text + " in " + p.toSfen());
-                }
-                p.doMove(legal.get(random.nextInt(legal.size())));
+        RandomGames.forEachPosition(variant, 11 + variant.ordinal(), 6, 120, (p, legal, previousTo) -> {
+            Set<String> texts = new HashSet<>();
+            for (int i = 0; i < legal.size(); i++) {
+                String text = WesternNotation.HODGES.format(p, legal.get(i));
+                assertTrue(texts.add(text), "two moves written " + text + " in " + p.toSfen());
             }
-        }
+        });
     }
 
     @org.junit.jupiter.api.Test
