@@ -212,6 +212,16 @@ public final class Game {
         return result;
     }
 
+    /**
+     * Record a foul the board saw but that is not a move, such as a move taken back in tournament play: the
+     * offender loses. Return the result.
+     */
+    public GameResult foul(Side offender, Violation violation, String detail) {
+        requireInProgress();
+        result = new GameResult(offender.opponent(), Termination.ILLEGAL_MOVE, violation, moves.size(), detail);
+        return result;
+    }
+
     /** The side's flag fell; return the result. */
     public GameResult timeForfeit(Side side) {
         requireInProgress();

@@ -1,0 +1,98 @@
+package org.shogibridge.core.inference;
+
+import java.util.Arrays;
+import org.shogibridge.core.rules.Side;
+
+/**
+ * What the board's LEDs should show: a colour and a pattern per square and per komadai. {@link MoveInference}
+ * keeps one frame up to date; the device layer renders it whenever {@link #version()} changes. The meaning of
+ * each colour is documented in docs/leds.md.
+ */
+public final class LedFrame {
+    /** Colours, each with one meaning in docs/leds.md. */
+    public enum Colour { OFF, GREEN, BLUE, YELLOW, RED, WHITE }
+
+    /** Patterns: steady, slow blink (about 1 Hz) or fast blink (about 4 Hz). */
+    public enum Pattern { STEADY, BLINK, FAST_BLINK }
+
+    private static final Colour[] COLOURS = Colour.values();
+    private static final Pattern[] PATTERNS = Pattern.values();
+
+    /** Per square, then the two komadai (Black's, White's): colour ordinal and pattern ordinal. */
+    private final byte[] colour;
+    private final byte[] pattern;
+    private final int squares;
+    private long version;
+
+    public LedFrame(int squares) {
+        this.squares = squares;
+        this.colour = new byte[squares + 2];
+        this.pattern = new byte[squares + 2];
+    }
+
+    public int squares() {
+        return squares;
+    }
+
+    public Colour colour(int square) {
+        return COLOURS[colour[square]];
+    }
+
+    public Pattern pattern(int square) {
+        return PATTERNS[pattern[square]];
+    }
+
+    public Colour komadaiColour(Side side) {
+        return COLOURS[colour[squares + side.index()]];
+    }
+
+    public Pattern komadaiPattern(Side side) {
+        return PATTERNS[pattern[squares + side.index()]];
+    }
+
+    /** Return a number that changes whenever the frame does. */
+    public long version() {
+        return version;
+    }
+
+    /** Return the squares lit in a colour, in square order. */
+    public int[] squaresLit(Colour c) {
+        int n = 0;
+        int[] out = new int[squares];
+        for (int sq = 0; sq < squares; sq++) {
+            if (colour[sq] == c.ordinal()) {
+                out[n++] = sq;
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    void clear() {
+        Arrays.fill(colour, (byte) 0);
+        Arrays.fill(pattern, (byte) 0);
+        version++;
+    }
+
+    void set(int square, Colour c, Pattern p) {
+        colour[square] = (byte) c.ordinal();
+        pattern[square] = (byte) p.ordinal();
+        version++;
+    }
+
+    void setKomadai(Side side, Colour c, Pattern p) {
+        set(squares + side.index(), c, p);
+    }
+
+    /** A diagram, top rank first: one letter per square (lower case when blinking), '.' when off. */
+    public String toString(int files) {
+        StringBuilder sb = new StringBuilder();
+        for (int sq = 0; sq < squares; sq++) {
+            char c = ".GBYRW".charAt(colour[sq]);
+            sb.append(pattern[sq] == 0 ? c : Character.toLowerCase(c));
+            if ((sq + 1) % files == 0) {
+                sb.append('\n');
+            }
+        }
+        return sb.toString();
+    }
+}

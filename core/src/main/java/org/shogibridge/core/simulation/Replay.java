@@ -1,0 +1,97 @@
+package org.shogibridge.core.simulation;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.shogibridge.core.inference.InferenceEvent;
+import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.inference.MoveInference;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordedMove;
+import org.shogibridge.core.record.UsiRecord;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+
+/**
+ * Feeds a recorded game through the {@link HumanSimulator} and the {@link MoveInference}, and compares the game the
+ * inference saw with the record.
+ */
+public final class Replay {
+    /** Scans per second of the simulated board. */
+    public static final int SCAN_MILLIS = 5;
+
+    /**
+     * The outcome.
+     *
+     * @param inferred  the game as the inference entered it
+     * @param identical inferred moves identical to the record's move of the same number (K)
+     * @param recorded  moves in the record (N)
+     * @param mismatches inferred moves that differ from the record's or go beyond it (E)
+     * @param events    every event the inference sent
+     */
+    public record Result(GameRecord inferred, int identical, int recorded, int mismatches, List<InferenceEvent> events) {
+        /** The inferred game as a USI {@code position} line, without the line end. */
+        public String usiLine() {
+            return UsiRecord.write(inferred).strip();
+        }
+
+        /** The summary line: {@code replayed K/N moves, E mismatches}. */
+        public String summary() {
+            return "replayed " + identical + "/" + recorded + " moves, " + mismatches + " mismatches";
+        }
+    }
+
+    private Replay() {
+    }
+
+    /** Replay the main line of a record with this noise and seed. */
+    public static Result run(GameRecord record, InferenceSettings settings, double noise, long seed) {
+        Position start = record.startPosition();
+        Variant variant = start.variant();
+        List<InferenceEvent> events = new ArrayList<>();
+        MoveInference inference = new MoveInference(variant, settings, events::add);
+        HumanSimulator player = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, inference::process);
+        if (!setUpRecognisably(start)) {
+            inference.newGame(start); // a composed or continued position: the operator enters it, the board follows
+        }
+        player.setUp(start);
+        int[] moves = record.mainLine().moveArray();
+        Position p = start.copy();
+        for (int move : moves) {
+            player.play(p, move);
+            p.doMove(move);
+        }
+        player.idle(settings.promotionWindowMillis() + settings.wrongPositionMillis());
+
+        List<Integer> inferredMoves = inference.moves();
+        GameRecord inferred = new GameRecord(inference.startPosition());
+        int identical = 0;
+        int mismatches = 0;
+        for (int i = 0; i < inferredMoves.size(); i++) {
+            int move = inferredMoves.get(i);
+            inferred.mainLine().moves().add(new RecordedMove(move));
+            if (i < moves.length && move == moves[i]) {
+                identical++;
+            } else {
+                mismatches++;
+            }
+        }
+        return new Result(inferred, identical, moves.length, mismatches, events);
+    }
+
+    /** A start the board itself announces: the variant's start or a standard handicap, with empty komadai. */
+    private static boolean setUpRecognisably(Position start) {
+        for (Side side : Side.values()) {
+            for (int type : start.variant().handTypes()) {
+                if (start.handCount(side, type) != 0) {
+                    return false;
+                }
+            }
+        }
+        Position even = Position.start(start.variant());
+        return start.key() == even.key()
+                || start.variant() == Variant.STANDARD && Handicap.ofBoard(start.toSfen())
+                        .map(h -> h.startPosition().key() == start.key()).orElse(false);
+    }
+}
