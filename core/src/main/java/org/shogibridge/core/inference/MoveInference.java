@@ -296,6 +296,10 @@ public final class MoveInference {
 
     private void judgeBoard() {
         if (game.isOver()) {
+            computeDiff();
+            if (tryReplaceLastMove()) {
+                return; // the move that ended the game was only a pause in a slide
+            }
             if (!tryNewGame()) {
                 showIdle();
             }
@@ -464,8 +468,8 @@ public final class MoveInference {
 
     /**
      * Catch up when two moves were made before the board settled in between (a quick reply, or a sensor glitch that
-     * held the settle timer back): accept them if exactly one pair of actions explains the board and both komadai
-     * agree with it, since an empty square can also be read as a drop and its capture.
+     * held the settle timer back). Pairs that explain the board count only if both komadai agree, since an empty
+     * square can also be read as a drop and its capture; if they all begin with the same action, it is entered.
      */
     private boolean tryTwoMoves() {
         if (diffCount < 2 || diffCount > 4) {
@@ -477,15 +481,21 @@ public final class MoveInference {
             firstMoves[i] = legal.get(i);
         }
         int[] diffBefore = Arrays.copyOf(diff, diffCount);
-        int first = Move.NONE;
-        int second = Move.NONE;
-        int pairs = 0;
-        for (int i = 0; i < firstCount && pairs < 2; i++) {
+        // As for one move: a capture whose target was refilled outweighs captures seen only on the komadai.
+        boolean refilledCapture = false;
+        for (int i = 0; i < firstCount; i++) {
             int m1 = firstMoves[i];
-            if (!touches(diffBefore, m1) || Move.captured(m1) != 0 && !captureEvidence(m1)) {
+            refilledCapture |= Move.captured(m1) != 0 && touches(diffBefore, m1) && refilledAfterLift(m1);
+        }
+        int first = Move.NONE;
+        boolean firstCertain = true;
+        for (int i = 0; i < firstCount && firstCertain; i++) {
+            int m1 = firstMoves[i];
+            if (!touches(diffBefore, m1) || Move.captured(m1) != 0
+                    && !(refilledCapture ? refilledAfterLift(m1) : captureEvidence(m1))) {
                 continue;
             }
-            if (!Move.isDrop(m1) && Move.promotes(m1) != settings.promoteByDefault()
+            if (!faces && !Move.isDrop(m1) && Move.promotes(m1) != settings.promoteByDefault()
                     && findIn(firstMoves, firstCount, otherPromotion(m1))) {
                 continue; // the board cannot show a choice that was never confirmed: take the default
             }
@@ -498,19 +508,25 @@ public final class MoveInference {
                 boolean komadaiAgrees = komadaiMatches();
                 position.undoMove(m2);
                 if (komadaiAgrees) {
-                    pairs += distinctActions(n);
-                    first = m1;
-                    second = m2;
+                    firstCertain = first == Move.NONE || sameAction(first, m1);
+                    if (first == Move.NONE || Move.promotes(m1) == settings.promoteByDefault()) {
+                        first = m1; // if the reply hid the face, the default choice
+                    }
                 }
             }
             position.undoMove(m1);
         }
         computeDiff();
-        if (pairs != 1) {
+        if (first == Move.NONE || !firstCertain) {
             return false;
         }
+        // Every explanation starts with the same move: enter it, then judge the rest as one move (which may still
+        // be ambiguous, or wait for a promotion choice).
         accept(first, false);
-        accept(second, false);
+        computeDiff();
+        if (!tryLegalMoves(Move.NONE)) {
+            mismatch();
+        }
         return true;
     }
 

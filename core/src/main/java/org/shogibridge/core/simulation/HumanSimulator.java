@@ -3,6 +3,7 @@ package org.shogibridge.core.simulation;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.MoveGenerator;
@@ -48,6 +49,7 @@ public final class HumanSimulator {
     private long time;
     private long lastChange;
     private int lastTo = -1;
+    private LedFrame leds;
 
     /**
      * Return a simulator for a board read with these inference settings (their timers shape the player's gestures),
@@ -72,6 +74,29 @@ public final class HumanSimulator {
         bounceScans = new int[n];
         bounceReading = new byte[n];
         snapshot = new SensorSnapshot(variant);
+    }
+
+    /**
+     * Watch the board's LEDs, as a player does: the promotion gesture is made once the choice is shown, and a capture
+     * the board cannot tell apart is confirmed only when the candidates blink.
+     */
+    public void watch(LedFrame frame) {
+        this.leds = frame;
+    }
+
+    /** Scan until the square shows the colour (any if null) and pattern, or the time runs out; return true if it did. */
+    private boolean waitForLed(int square, LedFrame.Colour colour, LedFrame.Pattern pattern, long maxMillis) {
+        if (leds == null) {
+            hold(board.settleMillis() + between(150, 300));
+            return true;
+        }
+        for (long waited = 0; waited < maxMillis; waited += scanMillis) {
+            if (leds.pattern(square) == pattern && (colour == null || leds.colour(square) == colour)) {
+                return true;
+            }
+            scan();
+        }
+        return false;
     }
 
     /** Return the simulated clock in milliseconds: the time of the next scan. */
@@ -151,8 +176,9 @@ public final class HumanSimulator {
             set(to, after);
             hold(between(50, 500));
             changeKomadai(mover, capturedType, +1);
-            if (sameKindCaptureElsewhere(before, move)) {
-                hold(board.settleMillis() + between(150, 300));
+            if (sameKindCaptureElsewhere(before, move)
+                    && waitForLed(to, LedFrame.Colour.YELLOW, LedFrame.Pattern.FAST_BLINK, board.settleMillis() + 800)) {
+                hold(between(100, 300));
                 lift(to);
                 hold(between(120, 250));
                 set(to, after);
@@ -191,10 +217,18 @@ public final class HumanSimulator {
 
     // ---------------------------------------------------------------- gestures and habits
 
-    /** Lift the piece on its destination and put it back once the move was judged: toggles the promotion choice. */
+    /**
+     * Lift the piece on its destination and put it back once the LED shows the promotion choice: toggles it. Without
+     * a watched LED frame, the player waits as long as the board takes to judge.
+     */
     private void promotionGesture(int to) {
-        long judgedAt = lastChange + (long) board.debounceScans() * scanMillis + board.settleMillis();
-        hold(Math.max(0, judgedAt - time) + between(100, 300));
+        if (leds == null) {
+            long judgedAt = lastChange + (long) board.debounceScans() * scanMillis + board.settleMillis();
+            hold(Math.max(0, judgedAt - time));
+        } else {
+            waitForLed(to, null, LedFrame.Pattern.BLINK, 3000);
+        }
+        hold(between(100, 300));
         byte reading = truth[to];
         lift(to);
         hold(between(150, 300));
@@ -240,20 +274,27 @@ public final class HumanSimulator {
         }
     }
 
-    /** A pause mid-slide is taken as a move; avoid pausing where that move would end the game. */
+    /** A pause mid-slide is taken as a move; avoid pausing where that move (either promotion choice) would mate. */
     private boolean safePause(Position before, int move, int square) {
         int from = Move.from(move);
         MoveGenerator.generateLegal(before, scratch);
+        int[] pauses = new int[2];
+        int n = 0;
         for (int i = 0; i < scratch.size(); i++) {
             int m = scratch.get(i);
-            if (!Move.isDrop(m) && Move.from(m) == from && Move.to(m) == square && !Move.promotes(m)) {
-                Position p = before.copy();
-                p.doMove(m);
-                MoveGenerator.generateLegal(p, scratch);
-                return scratch.size() > 0;
+            if (!Move.isDrop(m) && Move.from(m) == from && Move.to(m) == square) {
+                pauses[n++] = m;
             }
         }
-        return false;
+        for (int i = 0; i < n; i++) {
+            Position p = before.copy();
+            p.doMove(pauses[i]);
+            MoveGenerator.generateLegal(p, scratch);
+            if (scratch.size() == 0) {
+                return false;
+            }
+        }
+        return n > 0;
     }
 
     /** With face sensing, a promoting piece is sometimes put down unpromoted first and turned over a moment later. */

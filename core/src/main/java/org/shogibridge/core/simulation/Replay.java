@@ -52,6 +52,7 @@ public final class Replay {
         List<InferenceEvent> events = new ArrayList<>();
         MoveInference inference = new MoveInference(variant, settings, events::add);
         HumanSimulator player = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, inference::process);
+        player.watch(inference.leds());
         if (!setUpRecognisably(start)) {
             inference.newGame(start); // a composed or continued position: the operator enters it, the board follows
         }
