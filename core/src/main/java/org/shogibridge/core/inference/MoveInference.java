@@ -71,6 +71,8 @@ public final class MoveInference {
     // The game.
     private Game game;
     private Position position;
+    /** When the game began; only a board changed since then can announce a new game. */
+    private long gameBeganAt = NEVER;
     private boolean lastMoveReplaceable;
     private int computerMove = Move.NONE;
 
@@ -140,6 +142,7 @@ public final class MoveInference {
         Handicap handicap = variant == Variant.STANDARD ? Handicap.ofBoard(start.toSfen()).orElse(null) : null;
         beginGame(start, handicap);
         judged = false;
+        lastChange = now; // give the board a settle time to follow
     }
 
     /** The engine chose this move: show it on the LEDs and accept only a board that carries it out. */
@@ -788,7 +791,10 @@ public final class MoveInference {
         return false;
     }
 
-    /** The board shows a start position (even or any handicap) of the variant: a new game begins. */
+    /**
+     * The board was changed into a start position (even or any handicap) of the variant: a new game begins. A board
+     * left alone after a commanded position is guided to it instead.
+     */
     private boolean tryNewGame() {
         computeDiff();
         if (diffCount == 1 && board[diff[0]] == SensorSnapshot.EMPTY
@@ -802,7 +808,8 @@ public final class MoveInference {
             for (int sq = 0; sq < board.length && fits; sq++) {
                 fits = board[sq] == SensorSnapshot.readingOf(start.pieceAt(sq), faces);
             }
-            if (fits && (!game.moves().isEmpty() || game.isOver() || game.startPosition().key() != start.key())) {
+            if (fits && lastChange > gameBeganAt
+                    && (!game.moves().isEmpty() || game.isOver() || game.startPosition().key() != start.key())) {
                 beginGame(start, startHandicaps.get(i));
                 return true;
             }
@@ -817,6 +824,7 @@ public final class MoveInference {
         lastMoveReplaceable = false;
         position = start.copy();
         game = new Game(position, settings.game());
+        gameBeganAt = now;
         clearMismatch();
         listener.accept(new NewGame(start.copy(), handicap));
         boardMatched();

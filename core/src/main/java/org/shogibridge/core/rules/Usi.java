@@ -13,6 +13,15 @@ public final class Usi {
         return Integer.toString(v.file(square)) + (char) ('a' + v.rank(square) - 1);
     }
 
+    /** Return the square a USI name such as "7g" or "10j" denotes. */
+    public static int parseSquare(Variant v, String text) {
+        int[] square = readSquare(v, text, 0);
+        if (square[1] != text.length()) {
+            throw error(text, "unexpected text after the square");
+        }
+        return square[0];
+    }
+
     /** Return the USI text of a move. */
     public static String format(Variant v, int move) {
         if (Move.isDrop(move)) {

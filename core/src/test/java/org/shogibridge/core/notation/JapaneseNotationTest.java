@@ -1,5 +1,7 @@
 package org.shogibridge.core.notation;
 
+import org.shogibridge.core.testing.RandomGames;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

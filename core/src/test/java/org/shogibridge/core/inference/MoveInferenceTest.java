@@ -1,0 +1,403 @@
+package org.shogibridge.core.inference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.shogibridge.core.inference.InferenceEvent.BoardMatched;
+import org.shogibridge.core.inference.InferenceEvent.CorrectionNeeded;
+import org.shogibridge.core.inference.InferenceEvent.GameOver;
+import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
+import org.shogibridge.core.inference.InferenceEvent.MoveAmbiguous;
+import org.shogibridge.core.inference.InferenceEvent.MoveMade;
+import org.shogibridge.core.inference.InferenceEvent.MoveReplaced;
+import org.shogibridge.core.inference.InferenceEvent.MoveTakenBack;
+import org.shogibridge.core.inference.InferenceEvent.NewGame;
+import org.shogibridge.core.inference.InferenceEvent.PromotionPending;
+import org.shogibridge.core.inference.LedFrame.Colour;
+import org.shogibridge.core.inference.LedFrame.Pattern;
+import org.shogibridge.core.rules.Game;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.rules.Violation;
+
+class MoveInferenceTest {
+    private static final InferenceSettings PLAIN = InferenceSettings.defaults();
+    private static final InferenceSettings FACES = InferenceSettings.defaults().withFaceSensing(true);
+
+    /** A black rook on 5g that can capture a white pawn on 5e or one on 2g, in both variants. */
+    static Stream<Arguments> rookAndTwoPawns() {
+        return Stream.of(
+                Arguments.of(Variant.STANDARD, "4k4/9/9/9/4p4/9/4R2p1/9/4K4 b - 1"),
+                Arguments.of(Variant.OKISAKI, "5k4/10/10/10/5p4/10/5R2p1/10/10/5K4 b - 1"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("rookAndTwoPawns")
+    void capturedPieceLiftedFirst(Variant variant, String sfen) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.lift("5e").komadai(Side.BLACK, Piece.PAWN, 1).lift("5g").settle();
+        assertEquals(List.of(), board.moves(), "nothing is decided while both squares are empty");
+        board.place("5e").settle();
+        assertEquals(List.of("5g5e"), board.moves());
+        assertTrue(board.events(CorrectionNeeded.class).isEmpty());
+    }
+
+    @ParameterizedTest
+    @MethodSource("rookAndTwoPawns")
+    void ownPieceLiftedFirstAndKomadaiLate(Variant variant, String sfen) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.lift("5g").lift("5e").place("5e").settle();
+        assertEquals(List.of("5g5e"), board.moves(), "the board decides; the komadai may follow");
+        board.waitWrongPosition();
+        Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
+        assertTrue(correction.onlyKomadai());
+        assertEquals(List.of(new Correction.KomadaiChange(Side.BLACK, Piece.PAWN, 1)), correction.komadai());
+        assertEquals(Colour.GREEN, board.inference.leds().komadaiColour(Side.BLACK));
+        board.komadai(Side.BLACK, Piece.PAWN, 1).settle();
+        assertEquals(1, board.events(BoardMatched.class).size());
+    }
+
+    @ParameterizedTest
+    @MethodSource("rookAndTwoPawns")
+    void aPieceHeldInTheAirIsNotACapture(Variant variant, String sfen) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.lift("5g").scan(3000);
+        assertEquals(List.of(), board.moves());
+        assertTrue(board.events(CorrectionNeeded.class).isEmpty(), "choosing a square is not an error");
+        LedFrame leds = board.inference.leds();
+        assertEquals(Colour.WHITE, leds.colour(board.square("5g")));
+        assertEquals(Colour.WHITE, leds.colour(board.square("5e")), "legal destinations are lit");
+        assertEquals(Colour.WHITE, leds.colour(board.square("2g")));
+        assertEquals(Colour.OFF, leds.colour(board.square("5d")), "beyond the pawn is out of reach");
+    }
+
+    @ParameterizedTest
+    @MethodSource("rookAndTwoPawns")
+    void targetThatNeverReadsEmptyIsSettledByTheKomadaiThenByALift(Variant variant, String sfen) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.lift("5g").settle();
+        board.komadai(Side.BLACK, Piece.PAWN, 1).settle();
+        assertEquals(List.of(), board.moves(), "either pawn could have been taken");
+        assertEquals(List.of("5g2g", "5g5e"), board.events(MoveAmbiguous.class).get(0).candidates().stream().sorted().toList());
+        assertEquals(Pattern.FAST_BLINK, board.inference.leds().pattern(board.square("5e")));
+        board.lift("2g").place("2g").settle();
+        assertEquals(List.of("5g2g"), board.moves());
+    }
+
+    @Test
+    void aUniqueTargetThatNeverReadsEmptyNeedsOnlyTheKomadai() {
+        TestBoard board = new TestBoard("4k4/9/9/9/4p4/9/4R4/9/4K4 b - 1", Variant.STANDARD, PLAIN);
+        board.lift("5g").settle();
+        assertEquals(List.of(), board.moves());
+        board.komadai(Side.BLACK, Piece.PAWN, 1).settle();
+        assertEquals(List.of("5g5e"), board.moves());
+    }
+
+    static Stream<Arguments> everyDrop() {
+        return Stream.of(Variant.STANDARD, Variant.OKISAKI).flatMap(v -> {
+            StringBuilder hand = new StringBuilder();
+            for (int type : v.handTypes()) {
+                hand.append(Piece.letter(type));
+            }
+            String sfen = v == Variant.STANDARD ? "4k4/9/9/9/9/9/9/9/4K4 b " + hand + " 1"
+                    : "5k4/10/10/10/10/10/10/10/10/5K4 b " + hand + " 1";
+            return java.util.Arrays.stream(v.handTypes()).mapToObj(t -> Arguments.of(v, sfen, t));
+        });
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyDrop")
+    void dropOfEachKind(Variant variant, String sfen, int type) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.komadai(Side.BLACK, type, -1).settle();
+        assertEquals(List.of(), board.moves(), "a piece in the hand is not a move yet");
+        assertEquals(Colour.WHITE, board.inference.leds().komadaiColour(Side.BLACK));
+        board.place("5e").settle();
+        assertEquals(List.of(Piece.letter(type) + "*5e"), board.moves());
+    }
+
+    @Test
+    void dropWithTheKomadaiLateWaitsForIt() {
+        TestBoard board = new TestBoard("4k4/9/9/9/9/9/9/9/4K4 b GS 1", Variant.STANDARD, PLAIN);
+        board.place("5e").settle();
+        assertEquals(List.of(), board.moves(), "gold or silver?");
+        board.komadai(Side.BLACK, Piece.SILVER, -1).settle();
+        assertEquals(List.of("S*5e"), board.moves());
+    }
+
+    private static final String PROMOTIONS = "k8/4P4/9/4S4/9/9/9/9/4K4 b - 1";
+
+    @Test
+    void mandatoryPromotionIsAutomatic() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.slide("5b", "5a").settle();
+        assertEquals(List.of("5b5a+"), board.moves());
+        assertTrue(board.events(PromotionPending.class).isEmpty());
+    }
+
+    @Test
+    void optionalPromotionTakesTheDefaultWhenTheWindowCloses() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.slide("5d", "5c").settle();
+        assertEquals(List.of(), board.moves(), "the choice is still open");
+        assertTrue(board.events(PromotionPending.class).get(0).promote());
+        assertEquals(Colour.YELLOW, board.inference.leds().colour(board.square("5c")));
+        board.scan(PLAIN.promotionWindowMillis());
+        assertEquals(List.of("5d5c+"), board.moves());
+    }
+
+    @Test
+    void liftAndReplaceTogglesThePromotion() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.slide("5d", "5c").settle().lift("5c").place("5c");
+        List<PromotionPending> pending = board.events(PromotionPending.class);
+        assertEquals(2, pending.size());
+        assertFalse(pending.get(1).promote());
+        assertEquals(Colour.GREEN, board.inference.leds().colour(board.square("5c")));
+        board.lift("5c").place("5c").lift("5c").place("5c").scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves(), "toggled three times");
+    }
+
+    @Test
+    void promotionByCommand() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.slide("5d", "5c").settle();
+        assertTrue(board.inference.choosePromotion(false));
+        assertEquals(List.of("5d5c"), board.moves());
+        assertFalse(board.inference.choosePromotion(true), "nothing is pending any more");
+    }
+
+    @Test
+    void declineByDefaultWhenConfigured() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN.withPromotion(false, 0));
+        board.slide("5d", "5c").settle();
+        assertEquals(List.of("5d5c"), board.moves(), "no window: the default is entered at once");
+    }
+
+    @Test
+    void theOpponentsFirstActionEntersThePendingPromotion() {
+        TestBoard board = new TestBoard("k8/9/9/4S4/9/9/9/9/4K4 b p 1", Variant.STANDARD, PLAIN);
+        board.slide("5d", "5c").settle().lift("9a").settle();
+        assertEquals(List.of("5d5c+"), board.moves());
+    }
+
+    @Test
+    void faceSensingReadsThePromotionFromTheBoard() {
+        TestBoard promoted = new TestBoard(PROMOTIONS, Variant.STANDARD, FACES);
+        promoted.lift("5d").place("5c", SensorSnapshot.FACE_DOWN).settle();
+        assertEquals(List.of("5d5c+"), promoted.moves());
+        TestBoard unpromoted = new TestBoard(PROMOTIONS, Variant.STANDARD, FACES);
+        unpromoted.lift("5d").place("5c", SensorSnapshot.FACE_UP).settle();
+        assertEquals(List.of("5d5c"), unpromoted.moves());
+        unpromoted.lift("5c").place("5c", SensorSnapshot.FACE_DOWN).settle();
+        assertEquals(List.of("5d5c+"), unpromoted.moves(), "turned over before the reply");
+        assertEquals(1, unpromoted.events(MoveReplaced.class).size());
+    }
+
+    @Test
+    void faceSensingRefusesAnUnpromotedPieceWhereItMustPromote() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, FACES);
+        board.lift("5b").place("5a", SensorSnapshot.FACE_UP).settle();
+        assertEquals(List.of(), board.moves());
+        assertEquals(Violation.DEAD_PIECE, board.events(IllegalMove.class).get(0).violation());
+        board.waitWrongPosition();
+        assertEquals(List.of(new Correction.Relocation(board.square("5a"), board.square("5b"))),
+                board.events(CorrectionNeeded.class).get(0).correction().relocations(), "back to the game's position");
+        board.lift("5a").place("5a", SensorSnapshot.FACE_DOWN).settle();
+        assertEquals(List.of("5b5a+"), board.moves());
+    }
+
+    static Stream<Arguments> lonelyRook() {
+        return Stream.of(Arguments.of(Variant.STANDARD, "8k/9/9/9/9/9/4R4/9/4K4 b - 1"),
+                Arguments.of(Variant.OKISAKI, "9k/10/10/10/10/10/5R4/10/10/5K4 b - 1"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("lonelyRook")
+    void aSliderPushedFurtherReplacesItsMove(Variant variant, String sfen) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.slide("5g", "5f").settle();
+        assertEquals(List.of("5g5f"), board.moves());
+        board.slide("5f", "5e").settle();
+        assertEquals(List.of("5g5e"), board.moves());
+        assertEquals("5g5f", board.events(MoveReplaced.class).get(0).replacedUsi());
+        board.slide("5e", "4e").settle();
+        assertEquals(List.of("5g5e"), board.moves(), "a turn is not along the line: no replacement");
+    }
+
+    @Test
+    void takebackInCasualMode() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle().slide("3c", "3d").settle();
+        assertEquals(List.of("7g7f", "3c3d"), board.moves());
+        board.slide("3d", "3c").settle();
+        assertEquals(List.of("7g7f"), board.moves());
+        assertEquals("3c3d", board.events(MoveTakenBack.class).get(0).usi());
+        board.slide("7f", "7g").settle();
+        assertEquals(List.of(), board.moves());
+    }
+
+    @Test
+    void takebackInTournamentModeIsAFoulOnceTheWrongPositionTimerRunsOut() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
+        board.slide("7g", "7f").settle().slide("3c", "3d").settle().slide("3d", "3c").settle();
+        assertEquals(List.of("7g7f", "3c3d"), board.moves());
+        IllegalMove warning = board.events(IllegalMove.class).get(0);
+        assertEquals(Violation.WRONG_TURN, warning.violation());
+        assertFalse(warning.foul());
+        board.waitWrongPosition();
+        assertTrue(board.events(IllegalMove.class).get(1).foul());
+        GameOver over = board.events(GameOver.class).get(0);
+        assertEquals(Termination.ILLEGAL_MOVE, over.result().termination());
+        assertEquals(Side.BLACK, over.result().winner(), "White moved twice");
+    }
+
+    @Test
+    void anIllegalMoveCorrectedInTimeIsNoFoul() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
+        board.slide("7g", "7e").settle();
+        assertEquals(Violation.IMPOSSIBLE_MOVEMENT, board.events(IllegalMove.class).get(0).violation());
+        assertEquals(Colour.RED, board.inference.leds().colour(board.square("7e")));
+        board.slide("7e", "7f").settle().waitWrongPosition();
+        assertEquals(List.of("7g7f"), board.moves());
+        assertTrue(board.events(GameOver.class).isEmpty());
+    }
+
+    @Test
+    void nifuDropIsFlagged() {
+        TestBoard board = new TestBoard("4k4/9/9/9/9/9/4P4/9/4K4 b P 1", Variant.STANDARD, PLAIN);
+        board.komadai(Side.BLACK, Piece.PAWN, -1).place("5e").settle();
+        assertEquals(Violation.NIFU, board.events(IllegalMove.class).get(0).violation());
+        assertEquals(List.of(), board.moves());
+    }
+
+    @Test
+    void computerMoveCarriedOutWronglyIsCorrected() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        Position p = board.inference.position();
+        board.inference.expectComputerMove(Usi.parseLegalMove(p, "8c8d"));
+        LedFrame leds = board.inference.leds();
+        assertEquals(Colour.BLUE, leds.colour(board.square("8c")));
+        assertEquals(Pattern.BLINK, leds.pattern(board.square("8c")));
+        assertEquals(Colour.BLUE, leds.colour(board.square("8d")));
+        board.slide("8c", "8e").settle();
+        assertEquals(List.of("7g7f"), board.moves(), "only the engine's move is accepted");
+        board.waitWrongPosition();
+        Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
+        assertEquals(List.of(new Correction.Relocation(board.square("8e"), board.square("8d"))), correction.relocations());
+        assertEquals(Colour.RED, leds.colour(board.square("8e")));
+        assertEquals(Colour.GREEN, leds.colour(board.square("8d")));
+        board.slide("8e", "8d").settle();
+        assertEquals(List.of("7g7f", "8c8d"), board.moves());
+        assertTrue(board.events(MoveMade.class).get(1).computer());
+        assertEquals(1, board.events(BoardMatched.class).size());
+    }
+
+    @Test
+    void aLegalButDifferentComputerMoveIsNotAccepted() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.inference.expectComputerMove(Usi.parseLegalMove(board.inference.position(), "2g2f"));
+        board.slide("7g", "7f").settle();
+        assertEquals(List.of(), board.moves());
+        board.slide("7f", "7g").slide("2g", "2f").settle();
+        assertEquals(List.of("2g2f"), board.moves());
+    }
+
+    @Test
+    void knockedOverPiecesAreGuidedBackByTheShortestPairing() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        for (String sq : List.of("7g", "6g", "5g", "4g", "3g")) {
+            board.lift(sq);
+        }
+        board.place("7f").place("6f").settle().waitWrongPosition();
+        Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
+        assertEquals(java.util.Set.of(new Correction.Relocation(board.square("7f"), board.square("7g")),
+                new Correction.Relocation(board.square("6f"), board.square("6g"))), java.util.Set.copyOf(correction.relocations()));
+        assertEquals(3, correction.place().size());
+        for (String sq : List.of("7g", "6g", "5g", "4g", "3g")) {
+            board.place(sq);
+        }
+        board.lift("7f").lift("6f").settle();
+        assertEquals(List.of(), board.moves());
+        assertEquals(1, board.events(BoardMatched.class).size());
+        assertEquals(Colour.OFF, board.inference.leds().colour(board.square("7g")));
+    }
+
+    @Test
+    void settingUpAHandicapStartsANewGame() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle().slide("3c", "3d").settle();
+        board.snapshot.show(Handicap.TWO_PIECES.startPosition(), false);
+        board.settle();
+        NewGame newGame = board.events(NewGame.class).get(0);
+        assertEquals(Handicap.TWO_PIECES, newGame.handicap());
+        assertEquals(List.of(), board.moves());
+        assertEquals(Side.WHITE, board.inference.position().sideToMove(), "the handicap giver moves first");
+        board.slide("5c", "5d").settle();
+        assertEquals(List.of("5c5d"), board.moves());
+    }
+
+    @Test
+    void removingTheRookFromTheEvenStartIsARookHandicap() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.lift("8b").settle();
+        assertEquals(Handicap.ROOK, board.events(NewGame.class).get(0).handicap());
+    }
+
+    @Test
+    void okisakiStartPositionStartsANewGame() {
+        TestBoard board = new TestBoard(Variant.OKISAKI, PLAIN);
+        board.slide("7h", "7g").settle().slide("4c", "4d").settle().slide("2h", "2g").settle();
+        assertEquals(List.of("7h7g", "4c4d", "2h2g"), board.moves());
+        board.snapshot.show(Position.start(Variant.OKISAKI), false);
+        board.settle();
+        List<NewGame> newGames = board.events(NewGame.class);
+        assertEquals(Variant.OKISAKI, newGames.get(newGames.size() - 1).start().variant());
+        assertNull(newGames.get(newGames.size() - 1).handicap());
+        assertEquals(List.of(), board.moves());
+    }
+
+    @Test
+    void flickerAndBouncesAreIgnored() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.events.clear();
+        for (int i = 0; i < 20; i++) {
+            board.flicker("5e").flicker("7g").scan(10);
+        }
+        board.settle();
+        assertEquals(List.of(), board.events);
+    }
+
+    @Test
+    void twoMovesMadeBeforeTheBoardSettledAreBothEntered() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").slide("3c", "3d").settle();
+        assertEquals(List.of("7g7f", "3c3d"), board.moves());
+    }
+
+    @Test
+    void aCapturedPieceOnTheWrongKomadaiIsCorrected() {
+        TestBoard board = new TestBoard("4k4/9/9/9/4p4/9/4R4/9/4K4 b - 1", Variant.STANDARD, PLAIN);
+        board.lift("5e").komadai(Side.WHITE, Piece.PAWN, 1).lift("5g").place("5e").settle();
+        assertEquals(List.of("5g5e"), board.moves());
+        board.waitWrongPosition();
+        assertEquals(List.of(new Correction.KomadaiChange(Side.BLACK, Piece.PAWN, 1),
+                new Correction.KomadaiChange(Side.WHITE, Piece.PAWN, -1)),
+                board.events(CorrectionNeeded.class).get(0).correction().komadai());
+        assertEquals(Colour.RED, board.inference.leds().komadaiColour(Side.WHITE));
+    }
+}
