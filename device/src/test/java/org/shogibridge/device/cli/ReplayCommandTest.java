@@ -1,0 +1,54 @@
+package org.shogibridge.device.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The replay subcommand on a real 107-move game (Shift_JIS KIF from Kifu for Windows). */
+class ReplayCommandTest {
+    @TempDir
+    Path dir;
+
+    private Path resource(String name) throws IOException {
+        Path file = dir.resolve(name);
+        try (InputStream in = getClass().getResourceAsStream("/records/" + name)) {
+            Files.copy(in, file);
+        }
+        return file;
+    }
+
+    @Test
+    void noisyReplayWithGesturesReproducesTheGame() throws IOException {
+        Path kif = resource("jt201409130101.kif");
+        PerftCommandTest.Run converted = PerftCommandTest.run("convert", "--to", "usi", kif.toString());
+        PerftCommandTest.Run run = PerftCommandTest.run("replay", "--noise", "0.05", "--seed", "7", kif.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(2, run.out().size());
+        assertEquals(converted.out().get(0), run.out().get(0), "the inferred game is the recorded one");
+        assertEquals("replayed 107/107 moves, 0 mismatches", run.out().get(1));
+    }
+
+    @Test
+    void faceSensingAndVariantCheck() throws IOException {
+        Path kif = resource("jt201409130101.kif");
+        PerftCommandTest.Run run = PerftCommandTest.run("replay", "--face-sensing", "--variant", "standard", kif.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals("replayed 107/107 moves, 0 mismatches", run.out().get(1));
+        PerftCommandTest.Run wrong = PerftCommandTest.run("replay", "--variant", "okisaki", kif.toString());
+        assertEquals(2, wrong.exitCode());
+        assertTrue(wrong.err().contains("Wrong variant."), wrong.err());
+    }
+
+    @Test
+    void badNoiseIsRefused() throws IOException {
+        PerftCommandTest.Run run = PerftCommandTest.run("replay", "--noise", "2", resource("v22.csa").toString());
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("--noise must be between 0 and 1"), run.err());
+    }
+}
