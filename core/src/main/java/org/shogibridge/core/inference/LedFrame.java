@@ -55,18 +55,6 @@ public final class LedFrame {
         return version;
     }
 
-    /** Return the squares lit in a colour, in square order. */
-    public int[] squaresLit(Colour c) {
-        int n = 0;
-        int[] out = new int[squares];
-        for (int sq = 0; sq < squares; sq++) {
-            if (colour[sq] == c.ordinal()) {
-                out[n++] = sq;
-            }
-        }
-        return Arrays.copyOf(out, n);
-    }
-
     void clear() {
         Arrays.fill(colour, (byte) 0);
         Arrays.fill(pattern, (byte) 0);

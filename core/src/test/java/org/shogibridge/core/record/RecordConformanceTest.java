@@ -11,7 +11,6 @@ import org.shogibridge.core.fixtures.SharedFixtures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -35,16 +34,7 @@ class RecordConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyFixtureRecordIsReadAndRoundTrips() throws IOException {
         Path records = SharedFixtures.require().resolve("records");
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(records)) {
-            walk.filter(Files::isRegularFile)
-                    .filter(f -> RecordFormat.ofFileName(f.getFileName().toString()).isPresent()
-                            || f.getFileName().toString().endsWith(".KI2"))
-                    .filter(f -> !f.getFileName().toString().endsWith(".txt"))
-                    .sorted()
-                    .forEach(files::add);
-        }
-        assertTrue(files.size() >= 350, "expected the ~360 fixture records, found " + files.size());
+        List<Path> files = SharedFixtures.recordFiles(records);
         return files.stream().map(f -> {
             String name = records.relativize(f).toString().replace('\\', '/');
             return DynamicTest.dynamicTest(name, () -> check(name, Files.readAllBytes(f)));

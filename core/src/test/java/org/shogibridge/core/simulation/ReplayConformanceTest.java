@@ -1,7 +1,6 @@
 package org.shogibridge.core.simulation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,16 +31,7 @@ class ReplayConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyFixtureGameReplaysExactly() throws IOException {
         Path records = SharedFixtures.require().resolve("records");
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(records)) {
-            walk.filter(Files::isRegularFile)
-                    .filter(f -> RecordFormat.ofFileName(f.getFileName().toString()).isPresent()
-                            || f.getFileName().toString().endsWith(".KI2"))
-                    .filter(f -> !f.getFileName().toString().endsWith(".txt"))
-                    .sorted()
-                    .forEach(files::add);
-        }
-        assertTrue(files.size() >= 350, "expected the ~360 fixture records, found " + files.size());
+        List<Path> files = SharedFixtures.recordFiles(records);
         List<Setting> settings = new ArrayList<>();
         for (double noise : NOISE) {
             for (long seed : SEEDS) {

@@ -51,13 +51,7 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(input);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("Cannot read " + input + ": " + e.getMessage());
-        }
-        GameRecord record = RecordFormat.read(input.toString(), bytes);
+        GameRecord record = RecordFiles.read(input);
         if (notation != null) {
             if (to != null) {
                 throw new IllegalArgumentException("Bad options. --notation lists moves and cannot be combined with --to");

@@ -2,12 +2,10 @@ package org.shogibridge.device.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.record.GameRecord;
-import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.simulation.Replay;
 import picocli.CommandLine.Command;
@@ -49,13 +47,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (noise < 0 || noise > 1) {
             throw new IllegalArgumentException("Bad option. --noise must be between 0 and 1, not " + noise);
         }
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(input);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("Cannot read " + input + ": " + e.getMessage());
-        }
-        GameRecord record = RecordFormat.read(input.toString(), bytes);
+        GameRecord record = RecordFiles.read(input);
         if (variant != null && Variant.byId(variant) != record.variant()) {
             throw new IllegalArgumentException("Wrong variant. " + input + " is a " + record.variant()
                     + " game, not " + Variant.byId(variant));

@@ -10,7 +10,6 @@ import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.record.RecordText;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,11 +20,7 @@ class ConvertCommandTest {
     Path dir;
 
     private Path resource(String name) throws IOException {
-        Path file = dir.resolve(name);
-        try (InputStream in = getClass().getResourceAsStream("/records/" + name)) {
-            Files.copy(in, file);
-        }
-        return file;
+        return TestRecords.copy(dir, name);
     }
 
     @Test

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,11 +14,7 @@ class ReplayCommandTest {
     Path dir;
 
     private Path resource(String name) throws IOException {
-        Path file = dir.resolve(name);
-        try (InputStream in = getClass().getResourceAsStream("/records/" + name)) {
-            Files.copy(in, file);
-        }
-        return file;
+        return TestRecords.copy(dir, name);
     }
 
     @Test
