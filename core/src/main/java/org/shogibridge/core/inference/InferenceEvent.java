@@ -15,7 +15,7 @@ public sealed interface InferenceEvent {
 
     /**
      * The last move was superseded before the opponent replied: a sliding piece pushed further along its line, or
-     * (with face sensing) the piece turned over. {@code replaced} is withdrawn; a {@link MoveMade} for the new move follows.
+     * (with face sensing) the piece turned over. {@code replaced} is withdrawn; the new move follows as any other ({@link MoveMade}, or {@link PromotionPending} first).
      */
     record MoveReplaced(int replaced, String replacedUsi) implements InferenceEvent {
     }

@@ -343,7 +343,7 @@ public final class MoveInference {
             showIdle();
             return;
         }
-        if (settings.game().mode() == Game.Mode.CASUAL && tryTakeBack() || tryNewGame()) {
+        if ((settings.game().mode() == Game.Mode.CASUAL && tryTakeBack()) || tryNewGame()) {
             return;
         }
         mismatch();
