@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.shogibridge.core.inference.InferenceEvent.BoardMatched;
 import org.shogibridge.core.inference.InferenceEvent.CorrectionNeeded;
@@ -195,7 +196,7 @@ public final class MoveInference {
         return game.startPosition();
     }
 
-    public java.util.Optional<GameResult> result() {
+    public Optional<GameResult> result() {
         return game.result();
     }
 
@@ -727,10 +728,7 @@ public final class MoveInference {
         if (Move.to(m) == Move.to(last)) {
             return faces && Move.promotes(m) != Move.promotes(last);
         }
-        int type = Piece.type(Move.piece(last));
-        boolean slider = type == Piece.LANCE || type == Piece.ROOK || type == Piece.BISHOP || type == Piece.QUEEN
-                || type == Piece.HORSE || type == Piece.DRAGON;
-        if (!slider) {
+        if (!Piece.isRanged(Piece.type(Move.piece(last)))) {
             return false;
         }
         int from = Move.from(m);
@@ -796,7 +794,6 @@ public final class MoveInference {
      * left alone after a commanded position is guided to it instead.
      */
     private boolean tryNewGame() {
-        computeDiff();
         if (diffCount == 1 && board[diff[0]] == SensorSnapshot.EMPTY
                 && Piece.colour(position.pieceAt(diff[0])) == position.sideToMove().index()) {
             // One piece of the side to move in the air: in a handicap game that can look like a bigger handicap.
@@ -1083,8 +1080,7 @@ public final class MoveInference {
         MoveGenerator.generateLegal(position, legal);
         for (int i = 0; i < legal.size(); i++) {
             int m = legal.get(i);
-            if (Move.to(m) == Move.to(move) && Move.isDrop(m) == Move.isDrop(move) && Move.promotes(m) == Move.promotes(move)
-                    && (Move.isDrop(m) ? Move.piece(m) == Move.piece(move) : Move.from(m) == Move.from(move))) {
+            if (sameAction(m, move) && Move.promotes(m) == Move.promotes(move)) {
                 return m;
             }
         }

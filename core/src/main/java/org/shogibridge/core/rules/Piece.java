@@ -55,6 +55,11 @@ public final class Piece {
         return type >= PAWN && type <= ROOK;
     }
 
+    /** Return true if the type moves any distance along some line (lance, bishop, rook, queen, horse, dragon). */
+    public static boolean isRanged(int type) {
+        return type == LANCE || type == BISHOP || type == ROOK || type == QUEEN || type == HORSE || type == DRAGON;
+    }
+
     /** Return true if the type is a promoted one. */
     public static boolean isPromoted(int type) {
         return type >= PRO_PAWN && type <= DRAGON;

@@ -252,9 +252,7 @@ public final class HumanSimulator {
 
     /** A slider dragged along the board touches each square it crosses; now and then it rests on one. */
     private void slide(Position before, int move) {
-        int type = Piece.type(Move.piece(move));
-        boolean slider = type == Piece.LANCE || type == Piece.ROOK || type == Piece.BISHOP || type == Piece.QUEEN
-                || type == Piece.HORSE || type == Piece.DRAGON;
+        boolean slider = Piece.isRanged(Piece.type(Move.piece(move)));
         int from = Move.from(move);
         int to = Move.to(move);
         int df = variant.file(to) - variant.file(from);
