@@ -17,16 +17,32 @@ public final class MoveGenerator {
         list.size = 0;
         p.findChecksAndPins();
         if (p.kingSquare[p.sideToMove] >= 0) {
-            addKingMoves(p, list);
+            addKingMoves(p, list, false);
             if (p.checkers > 1) {
                 return;
             }
         }
-        addBoardMoves(p, list);
+        addBoardMoves(p, list, false);
         addDrops(p, list);
     }
 
-    private static void addKingMoves(Position p, MoveList list) {
+    /**
+     * Fill the list with the legal moves that capture a piece (with and without promotion): what a
+     * quiescence search looks at. Meant for positions where the side to move is not in check.
+     */
+    public static void generateLegalCaptures(Position p, MoveList list) {
+        list.size = 0;
+        p.findChecksAndPins();
+        if (p.kingSquare[p.sideToMove] >= 0) {
+            addKingMoves(p, list, true);
+            if (p.checkers > 1) {
+                return;
+            }
+        }
+        addBoardMoves(p, list, true);
+    }
+
+    private static void addKingMoves(Position p, MoveList list, boolean capturesOnly) {
         final Variant v = p.variant;
         final int[] board = p.board;
         final int[] steps = v.steps;
@@ -35,13 +51,13 @@ public final class MoveGenerator {
         final int piece = board[king];
         for (int i = v.stepStart[piece * p.squares + king], t; (t = steps[i]) >= 0; i++) {
             int tp = board[t];
-            if ((tp == Piece.EMPTY || Piece.colour(tp) != us) && !p.isAttacked(t, us ^ 1, king)) {
+            if ((tp == Piece.EMPTY ? !capturesOnly : Piece.colour(tp) != us) && !p.isAttacked(t, us ^ 1, king)) {
                 list.add(Move.of(king, t, piece, tp, false));
             }
         }
     }
 
-    private static void addBoardMoves(Position p, MoveList list) {
+    private static void addBoardMoves(Position p, MoveList list, boolean capturesOnly) {
         final Variant v = p.variant;
         final int n = p.squares;
         final int[] board = p.board;
@@ -66,7 +82,7 @@ public final class MoveGenerator {
                 final int pc = board[from];
                 if ((pinned >>> from & 1) != 0 || inCheck) {
                     list.size = size;
-                    addConstrainedMoves(p, list, from, pc, (pinned >>> from & 1) != 0);
+                    addConstrainedMoves(p, list, from, pc, (pinned >>> from & 1) != 0, capturesOnly);
                     size = list.size;
                     continue;
                 }
@@ -76,7 +92,7 @@ public final class MoveGenerator {
                 final boolean fromZone = promotable && zone[zoneBase + from];
                 for (int i = v.stepStart[pc * n + from], t; (t = steps[i]) >= 0; i++) {
                     int tp = board[t];
-                    if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
+                    if (tp == Piece.EMPTY ? capturesOnly : Piece.colour(tp) == us) {
                         continue;
                     }
                     boolean promotes = promotable && (fromZone || zone[zoneBase + t]);
@@ -88,6 +104,9 @@ public final class MoveGenerator {
                         int tp = board[t];
                         if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                             break;
+                        }
+                        if (capturesOnly && tp == Piece.EMPTY) {
+                            continue;
                         }
                         boolean promotes = promotable && (fromZone || zone[zoneBase + t]);
                         size = add(moves, size, base | t | tp << 21, promotes, promotes && v.deadSquare[pc * n + t]);
@@ -102,7 +121,8 @@ public final class MoveGenerator {
     }
 
     /** Moves of a pinned piece, or of any piece when the king is in check: only those the constraints allow. */
-    private static void addConstrainedMoves(Position p, MoveList list, int from, int pc, boolean pinned) {
+    private static void addConstrainedMoves(Position p, MoveList list, int from, int pc, boolean pinned,
+            boolean capturesOnly) {
         final Variant v = p.variant;
         final int n = p.squares;
         final int[] board = p.board;
@@ -111,7 +131,7 @@ public final class MoveGenerator {
         final int pinDirection = pinned ? v.lineDirection[king * n + from] : -1;
         for (int i = v.stepStart[pc * n + from], t; (t = v.steps[i]) >= 0; i++) {
             int tp = board[t];
-            if ((tp == Piece.EMPTY || Piece.colour(tp) != us)
+            if ((tp == Piece.EMPTY ? !capturesOnly : Piece.colour(tp) != us)
                     && (!pinned || v.lineDirection[king * n + t] == pinDirection)
                     && (p.checkers == 0 || resolvesCheck(p, t))) {
                 addWithPromotion(v, n, list, us, from, t, pc, tp);
@@ -127,7 +147,7 @@ public final class MoveGenerator {
                 if (tp != Piece.EMPTY && Piece.colour(tp) == us) {
                     break;
                 }
-                if (p.checkers == 0 || resolvesCheck(p, t)) {
+                if ((p.checkers == 0 || resolvesCheck(p, t)) && !(capturesOnly && tp == Piece.EMPTY)) {
                     addWithPromotion(v, n, list, us, from, t, pc, tp);
                 }
                 if (tp != Piece.EMPTY) {

@@ -27,6 +27,22 @@ public final class MoveList {
         moves[size++] = move;
     }
 
+    /**
+     * Return the backing array; its first {@link #size()} entries are the moves. Searches reorder it in place
+     * (move ordering) instead of copying.
+     */
+    public int[] backingArray() {
+        return moves;
+    }
+
+    /** Keep only the first {@code size} moves (after filtering the backing array in place). */
+    public void truncate(int size) {
+        if (size < 0 || size > this.size) {
+            throw new IllegalArgumentException("Move list. cannot truncate " + this.size + " moves to " + size + ".");
+        }
+        this.size = size;
+    }
+
     /** Return a copy of the moves as an array. */
     public int[] toArray() {
         return java.util.Arrays.copyOf(moves, size);

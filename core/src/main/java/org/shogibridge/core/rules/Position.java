@@ -274,6 +274,30 @@ public final class Position {
         sideToMove = us ^ 1;
     }
 
+    /**
+     * Pass the turn without moving (a search's null move). Undo with {@link #undoNullMove}. The passed position
+     * enters the key history, so repetition checks must not look back across it.
+     */
+    public void doNullMove() {
+        if (plies == keyHistory.length) {
+            keyHistory = Arrays.copyOf(keyHistory, plies * 2);
+        }
+        keyHistory[plies++] = key;
+        key ^= Zobrist.WHITE_TO_MOVE;
+        sideToMove ^= 1;
+    }
+
+    /** Take back {@link #doNullMove}. */
+    public void undoNullMove() {
+        sideToMove ^= 1;
+        key = keyHistory[--plies];
+    }
+
+    /** Return true if a piece of the side attacks the square. */
+    public boolean isAttackedBy(int square, Side side) {
+        return isAttacked(square, side.index(), -1);
+    }
+
     /** Take back the move last played. */
     public void undoMove(int move) {
         final int us = sideToMove ^ 1;

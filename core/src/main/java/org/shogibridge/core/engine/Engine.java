@@ -1,0 +1,127 @@
+package org.shogibridge.core.engine;
+
+import java.util.Random;
+import org.shogibridge.core.rules.Impasse;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Position;
+
+/**
+ * The built-in opponent: a {@link Search} at a {@link Level}, a {@link MateSolver} for forced mates, and hints.
+ * One engine plays one game at a time; {@link #stop()} and {@link #ponderHit} may come from another thread.
+ */
+public final class Engine {
+    /** Before each search, mates this short (in nodes of the solver) are looked for and played at once. */
+    private static final long QUICK_MATE_NODES = 20_000;
+
+    private final TranspositionTable table;
+    private final Search search;
+    private final MateSolver solver = new MateSolver();
+    private final Random random;
+    private Level level = Level.maximum();
+
+    /** Create an engine with a hash table of the given size, evaluation parameters and random seed. */
+    public Engine(int hashMegabytes, EvalParams params, long seed) {
+        this.table = new TranspositionTable(hashMegabytes);
+        this.search = new Search(new Evaluation(params), table);
+        this.random = new Random(seed);
+    }
+
+    /** Create a full-strength engine with a 64 MiB table and default evaluation. */
+    public Engine() {
+        this(64, EvalParams.DEFAULT, 1);
+    }
+
+    public void setLevel(Level level) {
+        this.level = level;
+    }
+
+    public Level level() {
+        return level;
+    }
+
+    public void setImpasseRule(Impasse.Rule rule) {
+        search.setImpasseRule(rule);
+    }
+
+    /** Forget what earlier games taught the tables. */
+    public void newGame() {
+        table.clear();
+        search.clearHistory();
+    }
+
+    /** Return the move to play at the engine's level. */
+    public SearchResult think(Position position, SearchLimits limits, boolean ponder, Search.Listener listener) {
+        if (level.choosesByFeel()) {
+            return chooseByFeel(position);
+        }
+        if (!ponder && level.number() == Level.maximum().number()) {
+            MateSolver.Result mate = solver.solve(position, QUICK_MATE_NODES, 0);
+            if (mate.status() == MateSolver.Status.MATE) {
+                return new SearchResult(mate.moves()[0], false, Score.MATE - mate.moves().length, mate.moves().length,
+                        mate.nodes(), mate.millis(), mate.moves());
+            }
+        }
+        SearchLimits capped = limits;
+        if (level.nodes() > 0 && (limits.nodes() == 0 || limits.nodes() > level.nodes())) {
+            capped = new SearchLimits(limits.blackTime(), limits.whiteTime(), limits.byoyomi(), limits.blackIncrement(),
+                    limits.whiteIncrement(), limits.moveTime(), limits.depth(), level.nodes(), limits.infinite());
+        }
+        return search.search(position, capped, ponder, listener);
+    }
+
+    /** Return the best move for the side to move (a hint for the human), at full strength within the time. */
+    public SearchResult hint(Position position, long millis) {
+        return search.search(position, SearchLimits.moveTime(millis), false, null);
+    }
+
+    /** Solve for a forced mate by checks (USI "go mate"). */
+    public MateSolver.Result solveMate(Position position, long maxNodes, long maxMillis) {
+        return solver.solve(position, maxNodes, maxMillis);
+    }
+
+    /** Stop a running search or mate solve. */
+    public void stop() {
+        search.stop();
+        solver.stop();
+    }
+
+    /** The expected move was played: the ponder search now runs on our clock. */
+    public void ponderHit(TimeManager time) {
+        search.ponderHit(time);
+    }
+
+    private SearchResult chooseByFeel(Position position) {
+        long start = System.nanoTime();
+        int[][] scored = search.scoreRootMoves(position, level.depth(), level.temperature() * 8);
+        int[] moves = scored[0];
+        int[] scores = scored[1];
+        if (moves.length == 0) {
+            return new SearchResult(Move.NONE, false, -Score.MATE, 0, 0, 0, new int[0]);
+        }
+        int best = Integer.MIN_VALUE;
+        for (int s : scores) {
+            best = Math.max(best, s);
+        }
+        // A mate found or a mate threatened is not a matter of feel.
+        double[] weights = new double[moves.length];
+        double total = 0;
+        for (int i = 0; i < moves.length; i++) {
+            boolean matters = Score.isMate(best) || Score.isMate(scores[i]);
+            double gap = best - scores[i];
+            weights[i] = matters ? (scores[i] == best ? 1 : 0) : Math.exp(-gap / level.temperature());
+            total += weights[i];
+        }
+        double pick = random.nextDouble() * total;
+        int chosen = 0;
+        for (int i = 0; i < moves.length; i++) {
+            pick -= weights[i];
+            if (pick <= 0) {
+                chosen = i;
+                break;
+            }
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return new SearchResult(moves[chosen], false, scores[chosen], level.depth(), search.nodes(), millis,
+                new int[] {moves[chosen]});
+    }
+}

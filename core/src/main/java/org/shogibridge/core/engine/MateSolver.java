@@ -1,0 +1,390 @@
+package org.shogibridge.core.engine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.MoveGenerator;
+import org.shogibridge.core.rules.MoveList;
+import org.shogibridge.core.rules.Position;
+
+/**
+ * Finds forced mates by continuous checks (tsume): the side to move is the attacker and must check on every
+ * move; the defender may answer with any legal move.
+ *
+ * <p>Two stages. A depth-first proof-number search (df-pn) first decides whether any mate exists. When it
+ * proves one, an exact iterative-deepening search over checks finds the shortest mate (1, 3, 5, ... plies),
+ * whose line is what {@link #solve} returns; when df-pn disproves, the answer is "no mate". A repetition
+ * counts as a failure for the attacker (perpetual check loses), so a cycle is never taken for a mate.
+ *
+ * <p>Only the exact search may claim a mate: it looks at every legal defence with the rules core's move
+ * generator, so a reported mate is one. df-pn's table ignores how a position was reached, which in rare
+ * cases can make it prove too little; it then answers "no mate" or runs out of budget, never a false mate.
+ */
+public final class MateSolver {
+    /** What the solver found. */
+    public enum Status { MATE, NO_MATE, TIMEOUT }
+
+    /**
+     * @param status the answer
+     * @param moves  the mating line, attacker and defender moves alternating (empty unless MATE)
+     * @param nodes  positions visited
+     * @param millis time spent
+     */
+    public record Result(Status status, int[] moves, long nodes, long millis) {
+    }
+
+    private static final int INFINITE = 100_000_000;
+    /** Mates longer than this many plies are not looked for. */
+    private static final int MAX_PLIES = 61;
+
+    private final MoveList[] lists = new MoveList[MAX_PLIES + 4];
+    private final Map<Long, long[]> proofTable = new HashMap<>();
+    /** Per position: shortest mate length known (odd, or 0), longest length known not to mate. */
+    private final Map<Long, int[]> exactTable = new HashMap<>();
+    private final Set<Long> path = new HashSet<>();
+    private Position pos;
+    private long nodes;
+    private long nodeLimit;
+    private long deadline;
+    private volatile boolean stopRequested;
+    private boolean outOfBudget;
+    private boolean budgeted;
+
+    public MateSolver() {
+        for (int i = 0; i < lists.length; i++) {
+            lists[i] = new MoveList();
+        }
+    }
+
+    /** Stop a running {@link #solve}; it answers TIMEOUT. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /** Look for a mate of the side not to move, spending at most the node count and time given. */
+    public Result solve(Position position, long maxNodes, long maxMillis) {
+        long start = System.nanoTime();
+        pos = position.copy();
+        nodes = 0;
+        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
+        deadline = maxMillis > 0 ? start + maxMillis * 1_000_000 : Long.MAX_VALUE;
+        stopRequested = false;
+        outOfBudget = false;
+        budgeted = true;
+        proofTable.clear();
+        exactTable.clear();
+        path.clear();
+        Status status;
+        int[] line = new int[0];
+        if (pos.inCheck()) {
+            status = Status.NO_MATE; // the attacker must not be in check: that position is not a mate problem
+        } else {
+            proofNumberSearch();
+            long[] root = proofTable.get(pos.key());
+            if (outOfBudget) {
+                status = Status.TIMEOUT;
+            } else if (root[1] == 0) {
+                status = Status.NO_MATE;
+            } else {
+                int length = shortestMate();
+                if (length > 0) {
+                    status = Status.MATE;
+                    budgeted = false; // the line only re-reads what is proven: let it finish
+                    line = mainLine(length);
+                } else {
+                    status = outOfBudget ? Status.TIMEOUT : Status.NO_MATE;
+                }
+            }
+        }
+        return new Result(status, line, nodes, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    // ----------------------------------------------------------------------------------------------
+    // Stage 1: df-pn, proof and disproof numbers from the attacker's point of view.
+
+    private void proofNumberSearch() {
+        path.clear();
+        long[] root = entry(pos.key());
+        root[0] = 1;
+        root[1] = 1;
+        multipleIterativeDeepening(INFINITE - 1, INFINITE - 1, true, 0);
+    }
+
+    /**
+     * Search until the node's own number crosses its threshold: phi/delta are pn/dn at an attacker node and
+     * dn/pn at a defender node, so one routine serves both.
+     */
+    private void multipleIterativeDeepening(long phiThreshold, long deltaThreshold, boolean attacker, int ply) {
+        long key = pos.key();
+        long[] node = entry(key);
+        if (budgetExhausted()) {
+            return;
+        }
+        MoveList list = lists[ply];
+        generate(list, attacker);
+        int count = list.size();
+        if (count == 0 || ply >= MAX_PLIES) {
+            // no check: the attacker fails; no legal defence: mate
+            boolean mated = !attacker && count == 0;
+            node[0] = mated ? 0 : INFINITE;
+            node[1] = mated ? INFINITE : 0;
+            return;
+        }
+        int[] moves = list.toArray();
+        path.add(key);
+        long[] childPhi = new long[count];
+        long[] childDelta = new long[count];
+        while (true) {
+            long phi = INFINITE;   // min over children of their delta
+            long delta = 0;        // sum over children of their phi
+            int best = -1;
+            long secondDelta = INFINITE;
+            for (int i = 0; i < count; i++) {
+                childNumbers(moves[i], !attacker, childPhi, childDelta, i);
+                delta = Math.min(INFINITE, delta + childPhi[i]);
+                if (childDelta[i] < phi) {
+                    secondDelta = phi;
+                    phi = childDelta[i];
+                    best = i;
+                } else if (childDelta[i] < secondDelta) {
+                    secondDelta = childDelta[i];
+                }
+            }
+            setPhiDelta(node, attacker, phi, delta);
+            if (phi >= phiThreshold || delta >= deltaThreshold || budgetExhausted()) {
+                break;
+            }
+            long childPhiThreshold = deltaThreshold + childPhi[best] - delta;
+            long childDeltaThreshold = Math.min(phiThreshold, secondDelta + 1);
+            pos.doMove(moves[best]);
+            nodes++;
+            multipleIterativeDeepening(childPhiThreshold, childDeltaThreshold, !attacker, ply + 1);
+            pos.undoMove(moves[best]);
+        }
+        path.remove(key);
+    }
+
+    /** Read a child's phi and delta (from the child's own point of view); a repetition fails the attacker. */
+    private void childNumbers(int move, boolean childIsAttacker, long[] phi, long[] delta, int i) {
+        pos.doMove(move);
+        long key = pos.key();
+        long pn;
+        long dn;
+        if (path.contains(key)) {
+            pn = INFINITE;
+            dn = 0;
+        } else {
+            long[] e = proofTable.get(key);
+            pn = e == null ? 1 : e[0];
+            dn = e == null ? 1 : e[1];
+        }
+        pos.undoMove(move);
+        phi[i] = childIsAttacker ? pn : dn;
+        delta[i] = childIsAttacker ? dn : pn;
+    }
+
+    private static void setPhiDelta(long[] node, boolean attacker, long phi, long delta) {
+        node[0] = attacker ? phi : delta;
+        node[1] = attacker ? delta : phi;
+    }
+
+    private long[] entry(long key) {
+        return proofTable.computeIfAbsent(key, k -> new long[] {1, 1});
+    }
+
+    // ----------------------------------------------------------------------------------------------
+    // Stage 2: exact search for the shortest mate.
+
+    private int shortestMate() {
+        for (int length = 1; length <= MAX_PLIES; length += 2) {
+            if (attackerMates(length, 0)) {
+                return length;
+            }
+            if (outOfBudget) {
+                return 0;
+            }
+        }
+        return 0;
+    }
+
+    /** Return true if the attacker (to move) mates within the plies given (odd). */
+    private boolean attackerMates(int plies, int ply) {
+        long key = pos.key();
+        int[] known = exactTable.get(key);
+        if (known != null) {
+            if (known[0] > 0 && known[0] <= plies) {
+                return true;
+            }
+            if (known[1] >= plies) {
+                return false;
+            }
+        }
+        if (budgetExhausted()) {
+            return false;
+        }
+        MoveList list = lists[ply];
+        generate(list, true);
+        int[] moves = orderByProof(list.toArray());
+        boolean mates = false;
+        for (int move : moves) {
+            pos.doMove(move);
+            nodes++;
+            boolean done = defenderLoses(plies - 1, ply + 1);
+            pos.undoMove(move);
+            if (done) {
+                mates = true;
+                break;
+            }
+        }
+        if (outOfBudget) {
+            return false;
+        }
+        int[] entry = exactTable.computeIfAbsent(key, k -> new int[2]);
+        if (mates) {
+            entry[0] = entry[0] == 0 ? plies : Math.min(entry[0], plies);
+        } else {
+            entry[1] = Math.max(entry[1], plies);
+        }
+        return mates;
+    }
+
+    /** Return true if every defence (defender to move) is mated within the plies given (even). */
+    private boolean defenderLoses(int plies, int ply) {
+        MoveList list = lists[ply];
+        MoveGenerator.generateLegal(pos, list);
+        if (list.size() == 0) {
+            return true;
+        }
+        if (plies == 0) {
+            return false;
+        }
+        int[] moves = list.toArray();
+        for (int move : moves) {
+            pos.doMove(move);
+            nodes++;
+            boolean mated = attackerMates(plies - 1, ply + 1);
+            pos.undoMove(move);
+            if (!mated) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Try first the moves df-pn proved (proof number 0), then the most promising by proof number. */
+    private int[] orderByProof(int[] moves) {
+        long[] score = new long[moves.length];
+        for (int i = 0; i < moves.length; i++) {
+            pos.doMove(moves[i]);
+            long[] e = proofTable.get(pos.key());
+            pos.undoMove(moves[i]);
+            score[i] = e == null ? 2 : e[0];
+        }
+        Integer[] order = new Integer[moves.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(score[a], score[b]));
+        int[] sorted = new int[moves.length];
+        for (int i = 0; i < order.length; i++) {
+            sorted[i] = moves[order[i]];
+        }
+        return sorted;
+    }
+
+    /** Return the mating line: the attacker mates as fast as it can, the defender resists as long as it can. */
+    private int[] mainLine(int length) {
+        List<Integer> line = new ArrayList<>();
+        Position start = pos.copy();
+        int remaining = length;
+        while (remaining > 0) {
+            int attack = fastestMate(remaining);
+            pos.doMove(attack);
+            line.add(attack);
+            remaining--;
+            MoveList list = lists[0];
+            MoveGenerator.generateLegal(pos, list);
+            if (list.size() == 0) {
+                break;
+            }
+            int longest = -1;
+            int defence = Move.NONE;
+            for (int move : list.toArray()) {
+                pos.doMove(move);
+                int needed = shortestWithin(remaining - 1);
+                pos.undoMove(move);
+                // Longest resistance; among equals prefer a move to a drop (a drop that only delays is useless).
+                if (needed > longest || needed == longest && Move.isDrop(defence) && !Move.isDrop(move)) {
+                    longest = needed;
+                    defence = move;
+                }
+            }
+            pos.doMove(defence);
+            line.add(defence);
+            remaining = longest;
+        }
+        pos = start;
+        return line.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** Return the attacker move that mates soonest within the plies given. */
+    private int fastestMate(int plies) {
+        for (int length = 1; length <= plies; length += 2) {
+            MoveList list = lists[1];
+            generate(list, true);
+            for (int move : list.toArray()) {
+                pos.doMove(move);
+                boolean done = defenderLoses(length - 1, 2);
+                pos.undoMove(move);
+                if (done) {
+                    return move;
+                }
+            }
+        }
+        throw new IllegalStateException("no mate within " + plies + " plies in " + pos.toSfen());
+    }
+
+    /** Return the shortest mate length (attacker to move) up to the plies given. */
+    private int shortestWithin(int plies) {
+        for (int length = 1; length <= plies; length += 2) {
+            if (attackerMates(length, 1)) {
+                return length;
+            }
+        }
+        throw new IllegalStateException("no mate within " + plies + " plies in " + pos.toSfen());
+    }
+
+    // ----------------------------------------------------------------------------------------------
+
+    /** Fill the list with the attacker's checking moves, or with all of the defender's legal moves. */
+    private void generate(MoveList list, boolean attacker) {
+        MoveGenerator.generateLegal(pos, list);
+        if (!attacker) {
+            return;
+        }
+        int[] moves = list.backingArray();
+        int kept = 0;
+        for (int i = 0; i < list.size(); i++) {
+            int move = moves[i];
+            pos.doMove(move);
+            boolean check = pos.inCheck();
+            pos.undoMove(move);
+            if (check) {
+                moves[kept++] = move;
+            }
+        }
+        list.truncate(kept);
+    }
+
+    private boolean budgetExhausted() {
+        if (budgeted && !outOfBudget && (stopRequested || nodes >= nodeLimit || (nodes & 255) == 0 && System.nanoTime() > deadline)) {
+            outOfBudget = true;
+        }
+        return outOfBudget;
+    }
+}

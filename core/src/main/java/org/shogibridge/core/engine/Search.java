@@ -1,0 +1,612 @@
+package org.shogibridge.core.engine;
+
+import java.util.Arrays;
+import org.shogibridge.core.rules.Impasse;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.MoveGenerator;
+import org.shogibridge.core.rules.MoveList;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+
+/**
+ * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
+ * (all evasions when in check), check extension, null-move pruning, reverse futility and late-move pruning at
+ * low depth, late-move reductions, and move ordering by TT move, captures by value, killers and history.
+ *
+ * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
+ * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
+ * check); a side that may declare an entering-king win scores it as a win.
+ *
+ * <p>One instance searches one position at a time; {@link #stop()} may be called from another thread. Every
+ * per-ply buffer is allocated once, so the search itself does not allocate.
+ */
+public final class Search {
+    /** Plies beyond the root the search can reach, extensions included. */
+    static final int MAX_PLY = 120;
+    private static final int[] LATE_MOVE_COUNT = {0, 10, 18, 30};
+    private static final int[][] REDUCTION = new int[64][64];
+
+    static {
+        for (int d = 1; d < 64; d++) {
+            for (int m = 1; m < 64; m++) {
+                REDUCTION[d][m] = (int) (0.5 + Math.log(d) * Math.log(m) / 2.0);
+            }
+        }
+    }
+
+    /** Receives progress: one call per completed iteration. */
+    public interface Listener {
+        void iteration(SearchResult progress, int selDepth, int hashfull);
+    }
+
+    private final Evaluation evaluation;
+    private final TranspositionTable table;
+    private final MoveList[] lists = new MoveList[MAX_PLY + 1];
+    private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
+    private final int[] killers = new int[(MAX_PLY + 1) * 2];
+    private final int[] history = new int[Piece.CODES * 128];
+    private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
+    private final int[] pvLength = new int[MAX_PLY + 1];
+    private final boolean[] inCheckAt = new boolean[MAX_PLY + 1];
+    /** Plies a repetition check may look back at each ply: never across a null move. */
+    private final int[] repetitionWindow = new int[MAX_PLY + 2];
+    private Impasse.Rule impasseRule = Impasse.Rule.POINTS_27;
+
+    private Position pos;
+    private long nodes;
+    private long nodeLimit;
+    private int selDepth;
+    private long startNanos;
+    private volatile long optimumNanos;
+    private volatile long maximumNanos;
+    private volatile boolean stopRequested;
+    private volatile boolean pondering;
+
+    public Search(Evaluation evaluation, TranspositionTable table) {
+        this.evaluation = evaluation;
+        this.table = table;
+        for (int i = 0; i <= MAX_PLY; i++) {
+            lists[i] = new MoveList();
+        }
+    }
+
+    /** Set the entering-king rule the search plays by (default 27 points). */
+    public void setImpasseRule(Impasse.Rule rule) {
+        this.impasseRule = rule;
+    }
+
+    /** Stop the running search as soon as possible; it returns its best move so far. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /**
+     * The opponent played the expected move: a search started as pondering now counts against our clock,
+     * from this moment on.
+     */
+    public void ponderHit(TimeManager time) {
+        long now = System.nanoTime() - startNanos;
+        optimumNanos = saturatedAdd(now, time.optimum() * 1_000_000);
+        maximumNanos = saturatedAdd(now, time.maximum() * 1_000_000);
+        pondering = false;
+    }
+
+    /** Forget killers and history (a new game). */
+    public void clearHistory() {
+        Arrays.fill(history, 0);
+        Arrays.fill(killers, 0);
+    }
+
+    /**
+     * Search a position (left unchanged). With {@code ponder} the limits' clock only starts to count at
+     * {@link #ponderHit}.
+     */
+    public SearchResult search(Position position, SearchLimits limits, boolean ponder, Listener listener) {
+        startNanos = System.nanoTime();
+        pos = position.copy();
+        stopRequested = false;
+        pondering = ponder;
+        nodes = 0;
+        selDepth = 0;
+        nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
+        TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
+        optimumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.optimum() * 1_000_000);
+        maximumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.maximum() * 1_000_000);
+        table.newSearch();
+        Arrays.fill(killers, 0);
+        for (int i = 0; i < history.length; i++) {
+            history[i] >>= 2;
+        }
+        if (canDeclareWin()) {
+            return new SearchResult(Move.NONE, true, Score.MATE, 0, 0, elapsedMillis(), new int[0]);
+        }
+        MoveList rootList = lists[0];
+        MoveGenerator.generateLegal(pos, rootList);
+        int count = rootList.size();
+        if (count == 0) {
+            return new SearchResult(Move.NONE, false, -Score.MATE, 0, 0, elapsedMillis(), new int[0]);
+        }
+        int[] rootMoves = rootList.toArray();
+        orderRootMoves(rootMoves);
+        repetitionWindow[0] = Math.min(pos.plies(), 32);
+        inCheckAt[0] = pos.inCheck();
+        int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 20) : MAX_PLY - 20;
+        SearchResult best = new SearchResult(rootMoves[0], false, 0, 0, 0, 0, new int[] {rootMoves[0]});
+        int previousScore = 0;
+        for (int depth = 1; depth <= maxDepth; depth++) {
+            int window = depth >= 5 && !Score.isMate(previousScore) ? 40 : Score.INFINITE;
+            int alpha = Math.max(-Score.INFINITE, previousScore - window);
+            int beta = Math.min(Score.INFINITE, previousScore + window);
+            int score;
+            while (true) {
+                score = searchRoot(rootMoves, depth, alpha, beta);
+                if (stopRequested || (score > alpha && score < beta)) {
+                    break;
+                }
+                window *= 4;
+                if (score <= alpha) {
+                    alpha = Math.max(-Score.INFINITE, score - window);
+                } else {
+                    beta = Math.min(Score.INFINITE, score + window);
+                }
+            }
+            if (stopRequested) {
+                // Cut short: the root line only changes after a move's search completed, so it stands.
+                if (pvLength[0] > 0) {
+                    best = result(score, depth - 1);
+                }
+                break;
+            }
+            previousScore = score;
+            best = result(score, depth);
+            if (listener != null) {
+                listener.iteration(best, selDepth, table.hashfull());
+            }
+            long elapsed = System.nanoTime() - startNanos;
+            if (!pondering && (elapsed > optimumNanos || (count == 1 && limits.hasClock() && depth >= 4)
+                    || Score.isMate(score) && depth > Score.matePlies(Math.abs(score)) + 2 && !limits.infinite())) {
+                break;
+            }
+        }
+        // A GUI may send "stop" only when it wants the move: an infinite or pondering search waits for it.
+        while ((limits.infinite() || pondering) && !stopRequested) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return new SearchResult(best.bestMove(), false, best.score(), best.depth(), nodes, elapsedMillis(), best.pv());
+    }
+
+    /** Return the root moves with full-window scores at a fixed depth (what the weaker levels choose from). */
+    public int[][] scoreRootMoves(Position position, int depth, int window) {
+        startNanos = System.nanoTime();
+        pos = position.copy();
+        stopRequested = false;
+        pondering = false;
+        nodes = 0;
+        nodeLimit = Long.MAX_VALUE;
+        optimumNanos = maximumNanos = Long.MAX_VALUE;
+        table.newSearch();
+        MoveList rootList = lists[0];
+        MoveGenerator.generateLegal(pos, rootList);
+        int[] moves = rootList.toArray();
+        orderRootMoves(moves);
+        repetitionWindow[0] = Math.min(pos.plies(), 32);
+        inCheckAt[0] = pos.inCheck();
+        int[] scores = new int[moves.length];
+        int best = -Score.INFINITE;
+        for (int i = 0; i < moves.length; i++) {
+            pos.doMove(moves[i]);
+            repetitionWindow[1] = repetitionWindow[0] + 1;
+            int floor = Math.max(-Score.INFINITE, best - window);
+            scores[i] = -negamax(depth - 1, 1, -Score.INFINITE, -floor, true);
+            pos.undoMove(moves[i]);
+            best = Math.max(best, scores[i]);
+        }
+        return new int[][] {moves, scores};
+    }
+
+    /** Return the nodes searched by the last search. */
+    public long nodes() {
+        return nodes;
+    }
+
+    private SearchResult result(int score, int depth) {
+        return new SearchResult(pv[0][0], false, score, depth, nodes, elapsedMillis(), Arrays.copyOf(pv[0], pvLength[0]));
+    }
+
+    private long elapsedMillis() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    private void orderRootMoves(int[] moves) {
+        long entry = table.probe(pos.key());
+        int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
+        int[] keys = new int[moves.length];
+        for (int i = 0; i < moves.length; i++) {
+            keys[i] = orderKey(moves[i], ttMove, 0);
+        }
+        for (int i = 1; i < moves.length; i++) { // insertion sort, best first
+            int m = moves[i];
+            int k = keys[i];
+            int j = i - 1;
+            while (j >= 0 && keys[j] < k) {
+                moves[j + 1] = moves[j];
+                keys[j + 1] = keys[j];
+                j--;
+            }
+            moves[j + 1] = m;
+            keys[j + 1] = k;
+        }
+    }
+
+    private int searchRoot(int[] moves, int depth, int alpha, int beta) {
+        int bestScore = -Score.INFINITE;
+        pvLength[0] = 0;
+        for (int i = 0; i < moves.length; i++) {
+            int move = moves[i];
+            pos.doMove(move);
+            repetitionWindow[1] = repetitionWindow[0] + 1;
+            int score;
+            if (i == 0) {
+                score = -negamax(depth - 1, 1, -beta, -alpha, true);
+            } else {
+                score = -negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                if (score > alpha && score < beta) {
+                    score = -negamax(depth - 1, 1, -beta, -alpha, true);
+                }
+            }
+            pos.undoMove(move);
+            if (stopRequested) {
+                return bestScore;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                if (score > alpha) {
+                    alpha = score;
+                    updatePv(0, move);
+                    // Move the new best to the front, keeping the others in order.
+                    System.arraycopy(moves, 0, moves, 1, i);
+                    moves[0] = move;
+                    if (score >= beta) {
+                        return score;
+                    }
+                }
+            }
+        }
+        return bestScore;
+    }
+
+    private int negamax(int depth, int ply, int alpha, int beta, boolean nullAllowed) {
+        pvLength[ply] = ply;
+        if ((++nodes & 1023) == 0) {
+            checkLimits();
+        }
+        if (stopRequested) {
+            return 0;
+        }
+        if (ply >= MAX_PLY - 1) {
+            return evaluation.evaluate(pos);
+        }
+        final boolean pvNode = beta - alpha > 1;
+        final boolean inCheck = pos.inCheck();
+        inCheckAt[ply] = inCheck;
+        int repetition = repetitionScore(ply);
+        if (repetition != NO_REPETITION) {
+            return repetition;
+        }
+        alpha = Math.max(alpha, -Score.MATE + ply);
+        beta = Math.min(beta, Score.MATE - ply - 1);
+        if (alpha >= beta) {
+            return alpha;
+        }
+        if (inCheck) {
+            depth++;
+        }
+        if (depth <= 0) {
+            return quiescence(ply, alpha, beta);
+        }
+        if (canDeclareWin()) {
+            return Score.MATE - ply;
+        }
+        final long key = pos.key();
+        final long entry = table.probe(key);
+        final int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
+        if (entry != 0 && !pvNode && TranspositionTable.depth(entry) >= depth) {
+            int ttScore = fromTable(TranspositionTable.score(entry), ply);
+            int bound = TranspositionTable.bound(entry);
+            if (bound == TranspositionTable.BOUND_EXACT
+                    || bound == TranspositionTable.BOUND_LOWER && ttScore >= beta
+                    || bound == TranspositionTable.BOUND_UPPER && ttScore <= alpha) {
+                return ttScore;
+            }
+        }
+        final int staticEval = inCheck ? -Score.INFINITE : evaluation.evaluate(pos);
+        if (!pvNode && !inCheck && !Score.isMate(beta)) {
+            if (depth <= 4 && staticEval - 110 * depth >= beta) {
+                return staticEval;
+            }
+            if (nullAllowed && depth >= 3 && staticEval >= beta) {
+                int reduction = 3 + depth / 4;
+                pos.doNullMove();
+                repetitionWindow[ply + 1] = 0;
+                int score = -negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                pos.undoNullMove();
+                if (stopRequested) {
+                    return 0;
+                }
+                if (score >= beta) {
+                    return Score.isMate(score) ? beta : score;
+                }
+            }
+        }
+        final MoveList list = lists[ply];
+        MoveGenerator.generateLegal(pos, list);
+        final int count = list.size();
+        if (count == 0) {
+            return -Score.MATE + ply;
+        }
+        final int[] keys = orderKeys[ply];
+        for (int i = 0; i < count; i++) {
+            keys[i] = orderKey(list.get(i), ttMove, ply);
+        }
+        int[] moves = list.backingArray();
+        final int originalAlpha = alpha;
+        int bestScore = -Score.INFINITE;
+        int bestMove = 0;
+        int searched = 0;
+        for (int i = 0; i < count; i++) {
+            int move = pickNext(moves, keys, i, count);
+            boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
+            pos.doMove(move);
+            boolean givesCheck = pos.inCheck();
+            if (!pvNode && !inCheck && quiet && !givesCheck && depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
+                    && bestScore > -Score.MATE_BOUND) {
+                pos.undoMove(move);
+                continue;
+            }
+            repetitionWindow[ply + 1] = repetitionWindow[ply] + 1;
+            int newDepth = depth - 1;
+            int score;
+            if (searched == 0) {
+                score = -negamax(newDepth, ply + 1, -beta, -alpha, true);
+            } else {
+                int reduction = 0;
+                if (depth >= 3 && searched >= 3 && quiet && !givesCheck && !inCheck) {
+                    reduction = REDUCTION[Math.min(depth, 63)][Math.min(searched, 63)];
+                    if (pvNode) {
+                        reduction--;
+                    }
+                    if (move == killers[ply * 2] || move == killers[ply * 2 + 1]) {
+                        reduction--;
+                    }
+                    reduction = Math.max(0, Math.min(reduction, newDepth - 1));
+                }
+                score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true);
+                if (score > alpha && reduction > 0) {
+                    score = -negamax(newDepth, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if (score > alpha && score < beta) {
+                    score = -negamax(newDepth, ply + 1, -beta, -alpha, true);
+                }
+            }
+            pos.undoMove(move);
+            if (stopRequested) {
+                return 0;
+            }
+            searched++;
+            if (score > bestScore) {
+                bestScore = score;
+                bestMove = move;
+                if (score > alpha) {
+                    alpha = score;
+                    updatePv(ply, move);
+                    if (score >= beta) {
+                        if (quiet) {
+                            rememberCutoff(move, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
+                : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
+        table.store(key, bestMove, toTable(bestScore, ply), depth, bound);
+        return bestScore;
+    }
+
+    private int quiescence(int ply, int alpha, int beta) {
+        pvLength[ply] = ply;
+        if ((++nodes & 1023) == 0) {
+            checkLimits();
+        }
+        if (stopRequested) {
+            return 0;
+        }
+        selDepth = Math.max(selDepth, ply);
+        if (ply >= MAX_PLY - 1) {
+            return evaluation.evaluate(pos);
+        }
+        final boolean inCheck = pos.inCheck();
+        final MoveList list = lists[ply];
+        int bestScore;
+        int standPat = 0;
+        if (inCheck) {
+            MoveGenerator.generateLegal(pos, list);
+            if (list.size() == 0) {
+                return -Score.MATE + ply;
+            }
+            bestScore = -Score.INFINITE;
+        } else {
+            standPat = evaluation.evaluate(pos);
+            if (standPat >= beta) {
+                return standPat;
+            }
+            alpha = Math.max(alpha, standPat);
+            bestScore = standPat;
+            MoveGenerator.generateLegalCaptures(pos, list);
+        }
+        final int count = list.size();
+        final int[] keys = orderKeys[ply];
+        for (int i = 0; i < count; i++) {
+            keys[i] = orderKey(list.get(i), 0, ply);
+        }
+        int[] moves = list.backingArray();
+        for (int i = 0; i < count; i++) {
+            int move = pickNext(moves, keys, i, count);
+            int captured = Move.captured(move);
+            if (!inCheck && standPat + evaluation.value(Piece.type(captured)) * 2 + 180 < alpha) {
+                continue; // even winning the piece twice over would not reach alpha
+            }
+            pos.doMove(move);
+            int score = -quiescence(ply + 1, -beta, -alpha);
+            pos.undoMove(move);
+            if (stopRequested) {
+                return 0;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                if (score > alpha) {
+                    alpha = score;
+                    updatePv(ply, move);
+                    if (score >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+        return bestScore;
+    }
+
+    private static final int NO_REPETITION = Integer.MIN_VALUE;
+
+    /**
+     * Return the score of a repeated position, or {@link #NO_REPETITION}. A cycle inside the search in which one
+     * side checked on every move loses for that side; any other repetition is a draw.
+     */
+    private int repetitionScore(int ply) {
+        long key = pos.key();
+        int window = repetitionWindow[ply];
+        for (int back = 4; back <= window; back += 2) {
+            if (pos.keyBefore(back) != key) {
+                continue;
+            }
+            if (back <= ply) {
+                if (checkedThroughout(ply, back)) {
+                    return Score.MATE - ply;   // the opponent checked perpetually and loses
+                }
+                if (checkedThroughout(ply - 1, back)) {
+                    return -Score.MATE + ply;  // we did
+                }
+            }
+            return 0;
+        }
+        return NO_REPETITION;
+    }
+
+    /** Return true if the side to move at {@code ply} was in check at every one of its turns in the cycle. */
+    private boolean checkedThroughout(int ply, int cycle) {
+        for (int p = ply; p > ply - cycle; p -= 2) {
+            if (p < 0 || !inCheckAt[p]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean canDeclareWin() {
+        int king = pos.kingSquare(pos.sideToMove());
+        return impasseRule != Impasse.Rule.NONE && king >= 0 && pos.variant().inPromotionZone(pos.sideToMove(), king)
+                && Impasse.judge(pos, impasseRule) == Impasse.Verdict.WIN;
+    }
+
+    private int orderKey(int move, int ttMove, int ply) {
+        if (move == ttMove) {
+            return 1 << 30;
+        }
+        int captured = Move.captured(move);
+        if (captured != 0) {
+            int attacker = Move.isDrop(move) ? 0 : Piece.type(Move.piece(move));
+            return (1 << 29) + evaluation.value(Piece.type(captured)) * 64 - evaluation.value(attacker) / 16
+                    + (Move.promotes(move) ? 4096 : 0);
+        }
+        if (Move.promotes(move)) {
+            return (1 << 28) + evaluation.value(Piece.type(Move.piece(move)));
+        }
+        if (move == killers[ply * 2]) {
+            return (1 << 27) + 1;
+        }
+        if (move == killers[ply * 2 + 1]) {
+            return 1 << 27;
+        }
+        return history[Move.piece(move) * 128 + Move.to(move)];
+    }
+
+    private void rememberCutoff(int move, int ply, int depth) {
+        if (killers[ply * 2] != move) {
+            killers[ply * 2 + 1] = killers[ply * 2];
+            killers[ply * 2] = move;
+        }
+        int slot = Move.piece(move) * 128 + Move.to(move);
+        history[slot] += depth * depth;
+        if (history[slot] > 1 << 26) {
+            for (int i = 0; i < history.length; i++) {
+                history[i] >>= 1;
+            }
+        }
+    }
+
+    /** Swap the best remaining move into place {@code i} and return it (selection sort, one step at a time). */
+    private static int pickNext(int[] moves, int[] keys, int i, int count) {
+        int best = i;
+        for (int j = i + 1; j < count; j++) {
+            if (keys[j] > keys[best]) {
+                best = j;
+            }
+        }
+        int move = moves[best];
+        moves[best] = moves[i];
+        moves[i] = move;
+        int key = keys[best];
+        keys[best] = keys[i];
+        keys[i] = key;
+        return move;
+    }
+
+    private void updatePv(int ply, int move) {
+        int[] line = pv[ply];
+        line[ply] = move;
+        int[] child = pv[ply + 1];
+        int end = pvLength[ply + 1];
+        for (int i = ply + 1; i < end; i++) {
+            line[i] = child[i];
+        }
+        pvLength[ply] = Math.max(end, ply + 1);
+    }
+
+    private void checkLimits() {
+        if (nodes >= nodeLimit) {
+            stopRequested = true;
+        }
+        if (System.nanoTime() - startNanos >= maximumNanos) {
+            stopRequested = true;
+        }
+    }
+
+    private static int toTable(int score, int ply) {
+        return score > Score.MATE_BOUND ? score + ply : score < -Score.MATE_BOUND ? score - ply : score;
+    }
+
+    private static int fromTable(int score, int ply) {
+        return score > Score.MATE_BOUND ? score - ply : score < -Score.MATE_BOUND ? score + ply : score;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+}
