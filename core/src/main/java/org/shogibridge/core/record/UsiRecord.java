@@ -44,7 +44,7 @@ public final class UsiRecord {
                 continue;
             }
             try {
-                return readLine(line);
+                return readLine(line, Variant.STANDARD);
             } catch (IllegalArgumentException e) {
                 throw new RecordFormatException(source, i + 1, e.getMessage());
             }
@@ -52,11 +52,15 @@ public final class UsiRecord {
         throw new RecordFormatException(source, 0, "Empty record. No position line");
     }
 
-    private static GameRecord readLine(String line) {
-        String rest = line.startsWith("position ") ? line.substring("position ".length()).strip() : line;
+    /**
+     * Read one {@code position} line (with or without the word {@code position}); {@code startpos} means the
+     * start of the given variant. Throws IllegalArgumentException on a bad SFEN or an illegal move.
+     */
+    public static GameRecord readLine(String line, Variant startposVariant) {
+        String rest = line.startsWith("position ") ? line.substring("position ".length()).strip() : line.strip();
         String sfen;
         if (rest.startsWith("startpos")) {
-            sfen = Variant.STANDARD.startSfen();
+            sfen = startposVariant.startSfen();
             rest = rest.substring("startpos".length()).strip();
         } else {
             if (rest.startsWith("sfen ")) {

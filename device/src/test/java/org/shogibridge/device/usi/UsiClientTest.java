@@ -1,0 +1,90 @@
+package org.shogibridge.device.usi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class UsiClientTest {
+    @TempDir
+    Path dir;
+
+    private static UsiClient.Config quick(List<String> command) {
+        return new UsiClient.Config(command, Map.of(), Duration.ofSeconds(20), Duration.ofMillis(300));
+    }
+
+    @Test
+    void playsAgainstTheBuiltInEngineWithOptions() throws Exception {
+        try (UsiClient client = new UsiClient(new UsiClient.Config(TestEngines.builtin(), Map.of("Level", "3"),
+                Duration.ofSeconds(30), Duration.ofSeconds(3)))) {
+            client.start();
+            assertEquals("shogi-bridge 0.1.0", client.name());
+            assertTrue(client.optionNames().contains("USI_Hash"));
+            client.newGame();
+            UsiClient.BestMove answer = client.go("position startpos", "go btime 0 wtime 0 byoyomi 200",
+                    Duration.ofMillis(200));
+            assertTrue(answer.move().matches("[1-9][a-i][1-9][a-i]\\+?"), answer.move());
+        }
+    }
+
+    @Test
+    void anEngineThatCrashesIsReportedAndRestarted() throws Exception {
+        Path crasher = TestEngines.script(dir, "crasher", "exit 3");
+        try (UsiClient client = new UsiClient(quick(List.of(crasher.toString())))) {
+            client.start();
+            UsiEngineException e = assertThrows(UsiEngineException.class,
+                    () -> client.go("position startpos", "go byoyomi 100", Duration.ofMillis(100)));
+            assertTrue(e.getMessage().contains("exited with code 3"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("it was restarted."), e.getMessage());
+            assertEquals(1, client.restarts());
+            client.newGame(); // the restarted engine answers again
+        }
+    }
+
+    @Test
+    void anEngineThatHangsIsTimedOutAndRestarted() throws Exception {
+        Path sleeper = TestEngines.script(dir, "sleeper", "sleep 600 &");
+        try (UsiClient client = new UsiClient(quick(List.of(sleeper.toString())))) {
+            client.start();
+            long start = System.nanoTime();
+            UsiEngineException e = assertThrows(UsiEngineException.class,
+                    () -> client.go("position startpos", "go byoyomi 100", Duration.ofMillis(100)));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(e.getMessage().contains("did not send 'bestmove' in time"), e.getMessage());
+            assertTrue(millis >= 400 && millis < 5000, "gave up after " + millis + " ms");
+            assertEquals(1, client.restarts());
+            client.newGame();
+        }
+    }
+
+    @Test
+    void aMissingProgramIsAClearError() {
+        UsiClient client = new UsiClient(quick(List.of(dir.resolve("no-such-engine").toString())));
+        UsiEngineException e = assertThrows(UsiEngineException.class, client::start);
+        assertTrue(e.getMessage().contains("could not be started"), e.getMessage());
+    }
+
+    @Test
+    void anEngineThatNeverCompletesTheHandshakeFailsToStart() throws Exception {
+        Path mute = dir.resolve("mute");
+        java.nio.file.Files.writeString(mute, "#!/bin/sh\nsleep 600\n");
+        mute.toFile().setExecutable(true);
+        UsiClient client = new UsiClient(new UsiClient.Config(List.of(mute.toString()), Map.of(), Duration.ofMillis(500),
+                Duration.ofMillis(100)));
+        UsiEngineException e = assertThrows(UsiEngineException.class, client::start);
+        assertTrue(e.getMessage().contains("failed to start: did not send 'usiok' in time"), e.getMessage());
+    }
+
+    @Test
+    void commandLinesSplitLikeAShellWithoutOne() {
+        assertEquals(List.of("java", "-jar", "my engine.jar", "usi"), UsiClient.splitCommand("java -jar 'my engine.jar' usi"));
+        assertEquals(List.of("a", "b c"), UsiClient.splitCommand("  a \"b c\" "));
+        assertThrows(IllegalArgumentException.class, () -> UsiClient.splitCommand("a 'b"));
+    }
+}

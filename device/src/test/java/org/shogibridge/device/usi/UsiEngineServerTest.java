@@ -1,0 +1,216 @@
+package org.shogibridge.device.usi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.shogibridge.core.record.UsiRecord;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Rules;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+
+/** The USI engine driven by a scripted GUI over pipes, as ShogiHome would drive it. */
+class UsiEngineServerTest {
+    private PrintWriter gui;
+    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+    private Thread engine;
+
+    @BeforeEach
+    void startEngine() throws IOException {
+        PipedOutputStream commands = new PipedOutputStream();
+        PipedInputStream engineIn = new PipedInputStream(commands, 1 << 16);
+        gui = new PrintWriter(commands, true, StandardCharsets.UTF_8);
+        // Engine output goes straight into the answer queue, line by line, whichever thread writes it.
+        OutputStream engineOut = new OutputStream() {
+            private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+
+            @Override
+            public synchronized void write(int b) {
+                if (b == '\n') {
+                    answers.add(line.toString(StandardCharsets.UTF_8));
+                    line.reset();
+                } else {
+                    line.write(b);
+                }
+            }
+        };
+        UsiEngineServer server = new UsiEngineServer(
+                new BufferedReader(new InputStreamReader(engineIn, StandardCharsets.UTF_8)),
+                new PrintStream(engineOut, true, StandardCharsets.UTF_8));
+        engine = new Thread(() -> {
+            try {
+                server.run();
+            } catch (IOException e) {
+                throw new RuntimeException(e);
+            }
+        });
+        engine.start();
+    }
+
+    @AfterEach
+    void quit() throws InterruptedException {
+        gui.println("quit");
+        engine.join(5000);
+        assertFalse(engine.isAlive(), "quit must end the engine");
+    }
+
+    private void send(String command) {
+        gui.println(command);
+    }
+
+    /** Return every line up to and including the first that starts with the prefix. */
+    private List<String> until(String prefix, long millis) throws InterruptedException {
+        List<String> lines = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + millis;
+        while (true) {
+            String line = answers.poll(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            assertNotNull(line, "no '" + prefix + "' within " + millis + " ms; got " + lines);
+            lines.add(line);
+            if (line.startsWith(prefix)) {
+                return lines;
+            }
+        }
+    }
+
+    private static String last(List<String> lines) {
+        return lines.get(lines.size() - 1);
+    }
+
+    @Test
+    void handshakeDeclaresNameOptionsAndReadiness() throws InterruptedException {
+        send("usi");
+        List<String> lines = until("usiok", 5000);
+        assertEquals("id name shogi-bridge 0.1.0", lines.get(0));
+        assertTrue(lines.contains("option name USI_Hash type spin default 64 min 1 max 4096"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("option name Level type spin")));
+        send("isready");
+        assertEquals(List.of("readyok"), until("readyok", 5000));
+    }
+
+    @Test
+    void goAnswersWithInfoAndALegalBestMove() throws InterruptedException {
+        send("isready");
+        until("readyok", 5000);
+        send("usinewgame");
+        send("position startpos moves 7g7f 3c3d");
+        send("go depth 4");
+        List<String> lines = until("bestmove", 20_000);
+        assertTrue(lines.stream().anyMatch(l -> l.matches("info depth 4 seldepth \\d+ score cp -?\\d+ nodes \\d+ .* pv .+")),
+                lines.toString());
+        String move = last(lines).split(" ")[1];
+        Position p = UsiRecord.readLine("startpos moves 7g7f 3c3d", Variant.STANDARD).startPosition();
+        p.doMove(Usi.parseLegalMove(p, "7g7f"));
+        p.doMove(Usi.parseLegalMove(p, "3c3d"));
+        assertEquals(null, Rules.violation(p, Usi.parseMove(p, move)), move);
+    }
+
+    @Test
+    void byoyomiAndFischerClocksAreHonoured() throws InterruptedException {
+        send("position startpos");
+        long start = System.nanoTime();
+        send("go btime 0 wtime 0 byoyomi 500");
+        until("bestmove", 5000);
+        long byoyomiMillis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(byoyomiMillis < 700, "byoyomi 500 took " + byoyomiMillis + " ms");
+        start = System.nanoTime();
+        send("go btime 3000 wtime 3000 binc 100 winc 100");
+        until("bestmove", 5000);
+        long fischerMillis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(fischerMillis < 1000, "3 s + 0.1 s took " + fischerMillis + " ms for one move");
+    }
+
+    @Test
+    void infiniteAndPonderWaitForStopOrPonderhit() throws InterruptedException {
+        send("position startpos");
+        send("go infinite");
+        Thread.sleep(300);
+        assertTrue(answers.stream().noneMatch(l -> l.startsWith("bestmove")), "infinite must wait for stop");
+        send("stop");
+        until("bestmove", 3000);
+        send("go ponder btime 0 wtime 0 byoyomi 300");
+        Thread.sleep(500);
+        assertTrue(answers.stream().noneMatch(l -> l.startsWith("bestmove")), "pondering must wait for ponderhit");
+        send("ponderhit");
+        until("bestmove", 3000);
+    }
+
+    @Test
+    void goMateAnswersCheckmateNomateOrTimeout() throws InterruptedException {
+        send("position sfen 8k/9/9/9/9/9/9/9/4K4 b R2G 1");
+        send("go mate 10000");
+        String mate = last(until("checkmate", 15_000));
+        assertEquals(6, mate.split(" ").length, mate);  // "checkmate" and five moves
+        send("position startpos");
+        send("go mate 1000");
+        assertEquals("checkmate nomate", last(until("checkmate", 5000)));
+        send("position sfen 8k/9/9/9/9/9/9/9/4K4 b RG 1");
+        send("go mate 200");
+        assertEquals("checkmate timeout", last(until("checkmate", 5000)));
+    }
+
+    @Test
+    void badCommandsAreReportedAndTheEngineCarriesOn() throws InterruptedException {
+        send("position sfen this is not a position");
+        assertTrue(last(until("info string error", 3000)).contains("error"));
+        send("position startpos moves 7g7f 7g7f");
+        until("info string error", 3000);
+        send("setoption name Level value 11");
+        assertTrue(last(until("info string error", 3000)).contains("Level"));
+        send("go sideways");
+        until("info string error", 3000);
+        send("frobnicate");
+        until("info string error: unknown command 'frobnicate'", 3000);
+        send("isready");
+        until("readyok", 3000);
+        send("position startpos");
+        send("go depth 1");
+        until("bestmove", 5000);
+    }
+
+    @Test
+    void playsTheVariantSelectedForStartpos() throws InterruptedException {
+        send("setoption name UCI_Variant value minishogi");
+        send("position startpos");
+        send("go depth 3");
+        String move = last(until("bestmove", 5000)).split(" ")[1];
+        Position p = Position.start(Variant.MINISHOGI);
+        assertEquals(null, Rules.violation(p, Usi.parseMove(p, move)), move);
+        send("setoption name UCI_Variant value okisaki");
+        send("position startpos moves 6h6g");
+        send("go depth 2");
+        String reply = last(until("bestmove", 5000)).split(" ")[1];
+        Position q = Position.start(Variant.OKISAKI);
+        q.doMove(Usi.parseLegalMove(q, "6h6g"));
+        assertEquals(null, Rules.violation(q, Usi.parseMove(q, reply)), reply);
+    }
+
+    @Test
+    void aLostPositionResignsAndAnEnteringKingDeclares() throws InterruptedException {
+        send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
+        send("go depth 2");
+        assertEquals("bestmove resign", last(until("bestmove", 3000)));
+        send("position sfen 1K1+R+B+P+P+P+P/+P+P+P+P5/9/9/9/9/9/9/4k4 b RB2G 1");
+        send("go byoyomi 1000");
+        assertEquals("bestmove win", last(until("bestmove", 3000)));
+    }
+}
