@@ -14,16 +14,7 @@ public final class MoveGenerator {
 
     /** Fill the list with every legal move of the side to move. */
     public static void generateLegal(Position p, MoveList list) {
-        list.size = 0;
-        p.findChecksAndPins();
-        if (p.kingSquare[p.sideToMove] >= 0) {
-            addKingMoves(p, list, false);
-            if (p.checkers > 1) {
-                return;
-            }
-        }
-        addBoardMoves(p, list, false);
-        addDrops(p, list);
+        generate(p, list, false);
     }
 
     /**
@@ -31,15 +22,22 @@ public final class MoveGenerator {
      * quiescence search looks at. Meant for positions where the side to move is not in check.
      */
     public static void generateLegalCaptures(Position p, MoveList list) {
+        generate(p, list, true);
+    }
+
+    private static void generate(Position p, MoveList list, boolean capturesOnly) {
         list.size = 0;
         p.findChecksAndPins();
         if (p.kingSquare[p.sideToMove] >= 0) {
-            addKingMoves(p, list, true);
+            addKingMoves(p, list, capturesOnly);
             if (p.checkers > 1) {
                 return;
             }
         }
-        addBoardMoves(p, list, true);
+        addBoardMoves(p, list, capturesOnly);
+        if (!capturesOnly) {
+            addDrops(p, list);
+        }
     }
 
     private static void addKingMoves(Position p, MoveList list, boolean capturesOnly) {

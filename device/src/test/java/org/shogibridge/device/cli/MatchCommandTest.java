@@ -1,11 +1,9 @@
-package org.shogibridge.device.match;
+package org.shogibridge.device.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,9 +16,7 @@ import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.device.cli.ShogiBridge;
 import org.shogibridge.device.usi.TestEngines;
-import picocli.CommandLine;
 
 /** The match subcommand with real engine processes: this build's engine at two levels, and a cheating script. */
 class MatchCommandTest {
@@ -30,14 +26,9 @@ class MatchCommandTest {
     Path dir;
 
     private static List<String> run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = ShogiBridge.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        assertEquals(0, code, err.toString());
-        return out.toString().lines().toList();
+        PerftCommandTest.Run run = PerftCommandTest.run(args);
+        assertEquals(0, run.exitCode(), run.err());
+        return run.out();
     }
 
     @Test
@@ -90,11 +81,9 @@ class MatchCommandTest {
     void aBadOpeningsFileIsAClearError() throws Exception {
         Path openings = dir.resolve("openings.txt");
         Files.writeString(openings, "startpos moves 7g7f\nstartpos moves 7g7f 7g7f\n");
-        StringWriter err = new StringWriter();
-        CommandLine cli = ShogiBridge.commandLine();
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute("match", "--engine1", "x", "--engine2", "y", "--openings", openings.toString());
-        assertEquals(2, code);
-        assertTrue(err.toString().contains("openings.txt line 2"), err.toString());
+        PerftCommandTest.Run run = PerftCommandTest.run("match", "--engine1", "x", "--engine2", "y", "--openings",
+                openings.toString());
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().contains("openings.txt line 2"), run.err());
     }
 }
