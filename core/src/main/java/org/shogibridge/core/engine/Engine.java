@@ -61,12 +61,8 @@ public final class Engine {
                         mate.nodes(), mate.millis(), mate.moves());
             }
         }
-        SearchLimits capped = limits;
-        if (level.nodes() > 0 && (limits.nodes() == 0 || limits.nodes() > level.nodes())) {
-            capped = new SearchLimits(limits.blackTime(), limits.whiteTime(), limits.byoyomi(), limits.blackIncrement(),
-                    limits.whiteIncrement(), limits.moveTime(), limits.depth(), level.nodes(), limits.infinite());
-        }
-        return search.search(position, capped, ponder, listener);
+        boolean capped = level.nodes() > 0 && (limits.nodes() == 0 || limits.nodes() > level.nodes());
+        return search.search(position, capped ? limits.withNodes(level.nodes()) : limits, ponder, listener);
     }
 
     /** Return the best move for the side to move (a hint for the human), at full strength within the time. */

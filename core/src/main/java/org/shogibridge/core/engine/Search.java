@@ -102,17 +102,11 @@ public final class Search {
      * {@link #ponderHit}.
      */
     public SearchResult search(Position position, SearchLimits limits, boolean ponder, Listener listener) {
-        startNanos = System.nanoTime();
-        pos = position.copy();
-        stopRequested = false;
+        int[] rootMoves = prepareRoot(position, limits.nodes());
         pondering = ponder;
-        nodes = 0;
-        selDepth = 0;
-        nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
         TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
         optimumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.optimum() * 1_000_000);
         maximumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.maximum() * 1_000_000);
-        table.newSearch();
         Arrays.fill(killers, 0);
         for (int i = 0; i < history.length; i++) {
             history[i] >>= 2;
@@ -120,16 +114,10 @@ public final class Search {
         if (canDeclareWin()) {
             return new SearchResult(Move.NONE, true, Score.MATE, 0, 0, elapsedMillis(), new int[0]);
         }
-        MoveList rootList = lists[0];
-        MoveGenerator.generateLegal(pos, rootList);
-        int count = rootList.size();
+        int count = rootMoves.length;
         if (count == 0) {
             return new SearchResult(Move.NONE, false, -Score.MATE, 0, 0, elapsedMillis(), new int[0]);
         }
-        int[] rootMoves = rootList.toArray();
-        orderRootMoves(rootMoves);
-        repetitionWindow[0] = Math.min(pos.plies(), 32);
-        inCheckAt[0] = pos.inCheck();
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 20) : MAX_PLY - 20;
         SearchResult best = new SearchResult(rootMoves[0], false, 0, 0, 0, 0, new int[] {rootMoves[0]});
         int previousScore = 0;
@@ -182,27 +170,16 @@ public final class Search {
 
     /** Return the root moves with full-window scores at a fixed depth (what the weaker levels choose from). */
     public int[][] scoreRootMoves(Position position, int depth, int window) {
-        startNanos = System.nanoTime();
-        pos = position.copy();
-        stopRequested = false;
+        int[] moves = prepareRoot(position, 0);
         pondering = false;
-        nodes = 0;
-        nodeLimit = Long.MAX_VALUE;
         optimumNanos = maximumNanos = Long.MAX_VALUE;
-        table.newSearch();
-        MoveList rootList = lists[0];
-        MoveGenerator.generateLegal(pos, rootList);
-        int[] moves = rootList.toArray();
-        orderRootMoves(moves);
-        repetitionWindow[0] = Math.min(pos.plies(), 32);
-        inCheckAt[0] = pos.inCheck();
         int[] scores = new int[moves.length];
         int best = -Score.INFINITE;
         for (int i = 0; i < moves.length; i++) {
             pos.doMove(moves[i]);
             repetitionWindow[1] = repetitionWindow[0] + 1;
             int floor = Math.max(-Score.INFINITE, best - window);
-            scores[i] = -negamax(depth - 1, 1, -Score.INFINITE, -floor, true);
+            scores[i] = -negamax(depth - 1, 1, -Score.INFINITE, -floor, true, pos.inCheck());
             pos.undoMove(moves[i]);
             best = Math.max(best, scores[i]);
         }
@@ -212,6 +189,24 @@ public final class Search {
     /** Return the nodes searched by the last search. */
     public long nodes() {
         return nodes;
+    }
+
+    /** Start a search of a position: reset the counters and return its legal moves, likeliest best first. */
+    private int[] prepareRoot(Position position, long maxNodes) {
+        startNanos = System.nanoTime();
+        pos = position.copy();
+        stopRequested = false;
+        nodes = 0;
+        selDepth = 0;
+        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
+        table.newSearch();
+        MoveList rootList = lists[0];
+        MoveGenerator.generateLegal(pos, rootList);
+        int[] moves = rootList.toArray();
+        orderRootMoves(moves);
+        repetitionWindow[0] = Math.min(pos.plies(), 32);
+        inCheckAt[0] = pos.inCheck();
+        return moves;
     }
 
     private SearchResult result(int score, int depth) {
@@ -250,13 +245,14 @@ public final class Search {
             int move = moves[i];
             pos.doMove(move);
             repetitionWindow[1] = repetitionWindow[0] + 1;
+            boolean givesCheck = pos.inCheck();
             int score;
             if (i == 0) {
-                score = -negamax(depth - 1, 1, -beta, -alpha, true);
+                score = -negamax(depth - 1, 1, -beta, -alpha, true, givesCheck);
             } else {
-                score = -negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                score = -negamax(depth - 1, 1, -alpha - 1, -alpha, true, givesCheck);
                 if (score > alpha && score < beta) {
-                    score = -negamax(depth - 1, 1, -beta, -alpha, true);
+                    score = -negamax(depth - 1, 1, -beta, -alpha, true, givesCheck);
                 }
             }
             pos.undoMove(move);
@@ -280,7 +276,8 @@ public final class Search {
         return bestScore;
     }
 
-    private int negamax(int depth, int ply, int alpha, int beta, boolean nullAllowed) {
+    /** Search a node; {@code inCheck} is whether the side to move is in check (the parent already knows). */
+    private int negamax(int depth, int ply, int alpha, int beta, boolean nullAllowed, boolean inCheck) {
         pvLength[ply] = ply;
         if ((++nodes & 1023) == 0) {
             checkLimits();
@@ -292,7 +289,6 @@ public final class Search {
             return evaluation.evaluate(pos);
         }
         final boolean pvNode = beta - alpha > 1;
-        final boolean inCheck = pos.inCheck();
         inCheckAt[ply] = inCheck;
         int repetition = repetitionScore(ply);
         if (repetition != NO_REPETITION) {
@@ -307,7 +303,7 @@ public final class Search {
             depth++;
         }
         if (depth <= 0) {
-            return quiescence(ply, alpha, beta);
+            return quiescence(ply, alpha, beta, inCheck);
         }
         if (canDeclareWin()) {
             return Score.MATE - ply;
@@ -333,7 +329,7 @@ public final class Search {
                 int reduction = 3 + depth / 4;
                 pos.doNullMove();
                 repetitionWindow[ply + 1] = 0;
-                int score = -negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                int score = -negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false, false);
                 pos.undoNullMove();
                 if (stopRequested) {
                     return 0;
@@ -372,7 +368,7 @@ public final class Search {
             int newDepth = depth - 1;
             int score;
             if (searched == 0) {
-                score = -negamax(newDepth, ply + 1, -beta, -alpha, true);
+                score = -negamax(newDepth, ply + 1, -beta, -alpha, true, givesCheck);
             } else {
                 int reduction = 0;
                 if (depth >= 3 && searched >= 3 && quiet && !givesCheck && !inCheck) {
@@ -385,12 +381,12 @@ public final class Search {
                     }
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
-                score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true);
+                score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true, givesCheck);
                 if (score > alpha && reduction > 0) {
-                    score = -negamax(newDepth, ply + 1, -alpha - 1, -alpha, true);
+                    score = -negamax(newDepth, ply + 1, -alpha - 1, -alpha, true, givesCheck);
                 }
                 if (score > alpha && score < beta) {
-                    score = -negamax(newDepth, ply + 1, -beta, -alpha, true);
+                    score = -negamax(newDepth, ply + 1, -beta, -alpha, true, givesCheck);
                 }
             }
             pos.undoMove(move);
@@ -419,7 +415,7 @@ public final class Search {
         return bestScore;
     }
 
-    private int quiescence(int ply, int alpha, int beta) {
+    private int quiescence(int ply, int alpha, int beta, boolean inCheck) {
         pvLength[ply] = ply;
         if ((++nodes & 1023) == 0) {
             checkLimits();
@@ -431,7 +427,6 @@ public final class Search {
         if (ply >= MAX_PLY - 1) {
             return evaluation.evaluate(pos);
         }
-        final boolean inCheck = pos.inCheck();
         final MoveList list = lists[ply];
         int bestScore;
         int standPat = 0;
@@ -463,7 +458,7 @@ public final class Search {
                 continue; // even winning the piece twice over would not reach alpha
             }
             pos.doMove(move);
-            int score = -quiescence(ply + 1, -beta, -alpha);
+            int score = -quiescence(ply + 1, -beta, -alpha, pos.inCheck());
             pos.undoMove(move);
             if (stopRequested) {
                 return 0;

@@ -32,6 +32,12 @@ public record SearchLimits(long blackTime, long whiteTime, long byoyomi, long bl
         return new SearchLimits(0, 0, 0, 0, 0, millis, 0, 0, false);
     }
 
+    /** Return the same limits with a node limit. */
+    public SearchLimits withNodes(long maxNodes) {
+        return new SearchLimits(blackTime, whiteTime, byoyomi, blackIncrement, whiteIncrement, moveTime, depth, maxNodes,
+                infinite);
+    }
+
     /** Return true if a clock (main time, byoyomi or increment) governs the search. */
     public boolean hasClock() {
         return blackTime > 0 || whiteTime > 0 || byoyomi > 0 || blackIncrement > 0 || whiteIncrement > 0;

@@ -1,6 +1,5 @@
 package org.shogibridge.core.record;
 
-import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.SfenException;
 import org.shogibridge.core.rules.Usi;
@@ -25,12 +24,7 @@ public final class UsiRecord {
         }
         int[] moves = r.mainLine().moveArray();
         if (moves.length > 0) {
-            sb.append(" moves");
-            Position p = r.startPosition();
-            for (int move : moves) {
-                sb.append(' ').append(Usi.format(p.variant(), move));
-                p.doMove(move);
-            }
+            sb.append(" moves ").append(Usi.formatLine(r.variant(), moves));
         }
         return sb.append('\n').toString();
     }

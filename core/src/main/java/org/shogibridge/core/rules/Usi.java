@@ -30,6 +30,18 @@ public final class Usi {
         return square(v, Move.from(move)) + square(v, Move.to(move)) + (Move.promotes(move) ? "+" : "");
     }
 
+    /** Return moves in USI text separated by single spaces (a line of play, as "pv" and "moves" write it). */
+    public static String formatLine(Variant v, int[] moves) {
+        StringBuilder sb = new StringBuilder();
+        for (int move : moves) {
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(format(v, move));
+        }
+        return sb.toString();
+    }
+
     /**
      * Return the move a USI text describes in the position, with its pieces read from the board. The move is
      * well formed but not checked for legality: see {@link #parseLegalMove} and {@link Rules#violation}.

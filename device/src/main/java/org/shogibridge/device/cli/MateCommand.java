@@ -56,13 +56,7 @@ public final class MateCommand implements Callable<Integer> {
             Position p = Position.fromSfen(sfen);
             MateSolver.Result r = solver.solve(p, 0, millis);
             String answer = switch (r.status()) {
-                case MATE -> {
-                    StringBuilder line = new StringBuilder("mate " + r.moves().length + ":");
-                    for (int move : r.moves()) {
-                        line.append(' ').append(Usi.format(p.variant(), move));
-                    }
-                    yield line.toString();
-                }
+                case MATE -> "mate " + r.moves().length + ": " + Usi.formatLine(p.variant(), r.moves());
                 case NO_MATE -> "nomate";
                 case TIMEOUT -> "timeout";
             };

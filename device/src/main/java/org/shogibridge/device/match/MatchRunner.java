@@ -12,6 +12,7 @@ import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.record.RecordedMove;
+import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Impasse;
@@ -167,17 +168,16 @@ public final class MatchRunner {
     }
 
     private static String positionCommand(Game game) {
-        Position start = game.startPosition();
-        StringBuilder sb = new StringBuilder("position sfen ").append(start.toSfen());
-        if (!game.moves().isEmpty()) {
-            sb.append(" moves");
-            Position p = start;
-            for (int move : game.moves()) {
-                sb.append(' ').append(Usi.format(p.variant(), move));
-                p.doMove(move);
-            }
+        return UsiRecord.write(recordOf(game)).strip();
+    }
+
+    /** Return the game as a record: its start and moves, no headers. */
+    private static GameRecord recordOf(Game game) {
+        GameRecord record = new GameRecord(game.startPosition());
+        for (int move : game.moves()) {
+            record.mainLine().moves().add(new RecordedMove(move));
         }
-        return sb.toString();
+        return record;
     }
 
     private static void tellGameOver(UsiClient engine, GameResult result, Side side) {
@@ -191,13 +191,13 @@ public final class MatchRunner {
 
     private void writeKif(int number, PlayedGame played, String blackName, String whiteName) throws IOException {
         Game game = played.game;
-        GameRecord record = new GameRecord(game.startPosition());
+        GameRecord record = recordOf(game);
         record.headers().put(GameRecord.BLACK, blackName);
         record.headers().put(GameRecord.WHITE, whiteName);
         record.headers().put("持ち時間", "秒読み" + settings.byoyomi() / 1000.0 + "秒");
-        List<Integer> moves = game.moves();
+        List<RecordedMove> moves = record.mainLine().moves();
         for (int i = 0; i < moves.size(); i++) {
-            record.mainLine().moves().add(new RecordedMove(moves.get(i)).elapsedMillis(played.millis.get(i)));
+            moves.get(i).elapsedMillis(played.millis.get(i));
         }
         GameResult result = game.result().orElseThrow();
         Side toMove = game.position().sideToMove();
@@ -216,9 +216,8 @@ public final class MatchRunner {
         return switch (result.termination()) {
             case CHECKMATE, NO_LEGAL_MOVES -> Ending.CHECKMATE;
             case RESIGNATION -> Ending.RESIGNATION;
-            case ILLEGAL_MOVE -> result.winner() == toMove ? Ending.OPPONENT_ILLEGAL : Ending.ILLEGAL_MOVE;
+            case ILLEGAL_MOVE, PERPETUAL_CHECK -> result.winner() == toMove ? Ending.OPPONENT_ILLEGAL : Ending.ILLEGAL_MOVE;
             case SENNICHITE -> Ending.REPETITION;
-            case PERPETUAL_CHECK -> result.winner() == toMove ? Ending.OPPONENT_ILLEGAL : Ending.ILLEGAL_MOVE;
             case IMPASSE_DECLARATION -> result.winner() == null ? Ending.IMPASSE
                     : result.winner() == toMove ? Ending.ENTERING_KING_WIN : Ending.ILLEGAL_MOVE;
             case TIME_FORFEIT -> Ending.TIME_UP;

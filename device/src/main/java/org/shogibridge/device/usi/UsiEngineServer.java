@@ -237,7 +237,7 @@ public final class UsiEngineServer {
             long nps = progress.millis() > 0 ? progress.nodes() * 1000 / progress.millis() : progress.nodes();
             send(String.format(Locale.ROOT, "info depth %d seldepth %d score %s nodes %d nps %d time %d hashfull %d pv %s",
                     progress.depth(), selDepth, Score.usi(progress.score()), progress.nodes(), nps, progress.millis(),
-                    hashfull, moves(v, progress.pv())));
+                    hashfull, Usi.formatLine(v, progress.pv())));
         });
         if (result.declareWin()) {
             send("bestmove win");
@@ -253,7 +253,7 @@ public final class UsiEngineServer {
     private void solveMate(Position searched, long millis) {
         MateSolver.Result r = engine.solveMate(searched, 0, millis);
         switch (r.status()) {
-            case MATE -> send("checkmate " + moves(searched.variant(), r.moves()));
+            case MATE -> send("checkmate " + Usi.formatLine(searched.variant(), r.moves()));
             case NO_MATE -> send("checkmate nomate");
             default -> send("checkmate timeout");
         }
@@ -291,17 +291,6 @@ public final class UsiEngineServer {
             Thread.currentThread().interrupt();
         }
         worker = null;
-    }
-
-    private static String moves(Variant v, int[] moves) {
-        StringBuilder sb = new StringBuilder();
-        for (int m : moves) {
-            if (sb.length() > 0) {
-                sb.append(' ');
-            }
-            sb.append(Usi.format(v, m));
-        }
-        return sb.toString();
     }
 
     private synchronized void send(String line) {
