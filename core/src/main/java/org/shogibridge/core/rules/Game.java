@@ -170,7 +170,8 @@ public final class Game {
 
     /** Sennichite: the current position for the fourth time; perpetual check if one side checked throughout. */
     private GameResult judgeRepetition() {
-        int plies = position.plies();
+        // Only this game's moves count: a start position set up by moves has a history whose checks we don't know.
+        int plies = moves.size();
         long key = position.key();
         int occurrences = 1;
         int first = plies;

@@ -63,6 +63,23 @@ class GameTest {
     }
 
     @Test
+    void aGameFromAPositionReachedByMovesJudgesRepetitionOnItsOwnMoves() {
+        // The start position carries the history of the moves that reached it; the game's own count starts at 0.
+        Position start = Position.start(Variant.STANDARD);
+        for (String move : new String[] {"7g7f", "3c3d", "5i5h", "5a5b", "5h5i", "5b5a"}) {
+            start.doMove(Usi.parseMove(start, move));
+        }
+        Game game = new Game(start, TOURNAMENT);
+        for (int cycle = 0; cycle < 3; cycle++) {
+            assertFalse(game.isOver(), "cycle " + cycle);
+            playAll(game, "5i5h", "5a5b", "5h5i", "5b5a");
+        }
+        GameResult result = game.result().orElseThrow();
+        assertEquals(Termination.SENNICHITE, result.termination());
+        assertEquals(12, result.plies());
+    }
+
+    @Test
     void perpetualCheckLosesForTheCheckingSide() {
         Game game = game("8k/R8/9/9/9/9/9/9/4K4 b - 1", TOURNAMENT);
         for (int cycle = 0; cycle < 3; cycle++) {
