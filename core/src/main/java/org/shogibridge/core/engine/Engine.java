@@ -19,11 +19,16 @@ public final class Engine {
     private final Random random;
     private Level level = Level.maximum();
 
-    /** Create an engine with a hash table of the given size, evaluation parameters and random seed. */
-    public Engine(int hashMegabytes, EvalParams params, long seed) {
+    /** Create an engine with a hash table of the given size, evaluation weights and scales, and random seed. */
+    public Engine(int hashMegabytes, EvalWeights weights, EvalParams params, long seed) {
         this.table = new TranspositionTable(hashMegabytes);
-        this.search = new Search(new Evaluation(params), table);
+        this.search = new Search(new Evaluation(weights, params), table);
         this.random = new Random(seed);
+    }
+
+    /** Create an engine with the built-in evaluation weights. */
+    public Engine(int hashMegabytes, EvalParams params, long seed) {
+        this(hashMegabytes, EvalWeights.builtIn(), params, seed);
     }
 
     /** Create a full-strength engine with a 64 MiB table and default evaluation. */

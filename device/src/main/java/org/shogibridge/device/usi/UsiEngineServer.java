@@ -3,9 +3,11 @@ package org.shogibridge.device.usi;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.shogibridge.core.engine.Engine;
 import org.shogibridge.core.engine.EvalParams;
+import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.core.engine.Level;
 import org.shogibridge.core.engine.MateSolver;
 import org.shogibridge.core.engine.Score;
@@ -38,6 +40,7 @@ public final class UsiEngineServer {
     private Variant variant = Variant.STANDARD;
     private int[] evalParams = paramsArray(EvalParams.DEFAULT);
     private long seed = 1;
+    private EvalWeights weights = EvalWeights.builtIn();
     private Engine engine;
     private boolean engineStale = true;
     private Position position = Position.start(Variant.STANDARD);
@@ -106,6 +109,7 @@ public final class UsiEngineServer {
         send("option name EnteringKingRule type combo default 27 var 27 var 24 var none");
         send("option name UCI_Variant type combo default shogi var shogi var okisaki var minishogi");
         send("option name Seed type spin default 1 min 0 max 2147483647");
+        send("option name EvalFile type filename default <builtin>");
         String[] names = paramNames();
         int[] defaults = paramsArray(EvalParams.DEFAULT);
         for (int i = 0; i < names.length; i++) {
@@ -135,6 +139,7 @@ public final class UsiEngineServer {
             };
             case "UCI_Variant" -> variant = variantOf(value);
             case "Seed" -> seed = parseInt(name, value, 0, Integer.MAX_VALUE);
+            case "EvalFile" -> weights = WeightsFile.read(value.isEmpty() || value.equals("<builtin>") ? null : Path.of(value));
             default -> setEvalParam(name, value);
         }
         engineStale = true;
@@ -160,7 +165,7 @@ public final class UsiEngineServer {
         if (engine == null || engineStale) {
             waitForSearch();
             int[] p = evalParams;
-            engine = new Engine(hashMegabytes, new EvalParams(p[0], p[1], p[2], p[3], p[4], p[5]), seed);
+            engine = new Engine(hashMegabytes, weights, new EvalParams(p[0], p[1], p[2], p[3], p[4], p[5]), seed);
             engine.setLevel(strength > 0 ? Level.forRating(strength) : level);
             engine.setImpasseRule(impasseRule);
             engineStale = false;
@@ -299,11 +304,11 @@ public final class UsiEngineServer {
     }
 
     private static String[] paramNames() {
-        return new String[] {"EvalMaterial", "EvalHand", "EvalAttack", "EvalDefence", "EvalShelter", "EvalTempo"};
+        return new String[] {"EvalMaterial", "EvalHand", "EvalAttack", "EvalDefence", "EvalSquare", "EvalTempo"};
     }
 
     private static int[] paramsArray(EvalParams p) {
-        return new int[] {p.material(), p.hand(), p.attack(), p.defence(), p.shelter(), p.tempo()};
+        return new int[] {p.material(), p.hand(), p.attack(), p.defence(), p.square(), p.tempo()};
     }
 
     private static int parseInt(String name, String value, int min, int max) {

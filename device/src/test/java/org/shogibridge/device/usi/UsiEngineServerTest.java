@@ -180,6 +180,8 @@ class UsiEngineServerTest {
         until("info string error", 3000);
         send("frobnicate");
         until("info string error: unknown command 'frobnicate'", 3000);
+        send("setoption name EvalFile value /no/such/weights.txt");
+        assertTrue(last(until("info string error", 3000)).contains("/no/such/weights.txt"));
         send("isready");
         until("readyok", 3000);
         send("position startpos");

@@ -1,0 +1,153 @@
+package org.shogibridge.core.engine.learning;
+
+import java.util.List;
+import org.shogibridge.core.engine.EvalFeatures;
+import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+
+/**
+ * Learns evaluation weights from positions with known outcomes, the way Texel and Bonanza-style shogi
+ * engines do: the evaluation, turned into a winning chance by a logistic curve, should predict each
+ * position's target, a blend of the game's result and the search's score.
+ *
+ * <p>The loss is the mean squared error between {@code sigmoid(eval / scale)} and the target, plus an L2 pull
+ * of every weight towards where it started, so that features seen in few positions keep their starting
+ * value instead of fitting noise. Adam descends on the whole set each epoch; the features of every position
+ * are collected once, as {@link EvalFeatures} gives them to the search.
+ */
+public final class EvalTrainer {
+    /**
+     * @param scale      evaluation units per unit of the logistic curve's argument (how sure a lead is)
+     * @param lambda     weight of the search score in the target (the rest is the game result)
+     * @param pull       strength of the L2 pull towards the starting weights
+     * @param rate       Adam's step size, in evaluation units
+     * @param epochs     passes over the positions
+     */
+    public record Settings(double scale, double lambda, double pull, double rate, int epochs) {
+    }
+
+    /** How well a set of weights predicts a set of positions (mean squared error of the winning chance). */
+    public record Fit(double trainingError, double heldOutError) {
+    }
+
+    private final int[] featureStart;
+    private final int[] features; // index << 1 | (1 if White's)
+    private final double[] targets; // Black's winning chance
+    private final int trainingCount;
+
+    /** Collect the features of the samples; the last {@code heldOut} fraction is kept aside to measure fit. */
+    public EvalTrainer(List<SelfPlay.Sample> samples, double lambda, double scale, double heldOut) {
+        int n = samples.size();
+        featureStart = new int[n + 1];
+        targets = new double[n];
+        int[][] buffer = {new int[n * 64]};
+        int[] used = {0};
+        for (int i = 0; i < n; i++) {
+            SelfPlay.Sample s = samples.get(i);
+            Position p = Position.fromSfen(s.sfen());
+            featureStart[i] = used[0];
+            EvalFeatures.collect(p, (index, sign) -> {
+                if (used[0] == buffer[0].length) {
+                    buffer[0] = java.util.Arrays.copyOf(buffer[0], buffer[0].length * 2);
+                }
+                buffer[0][used[0]++] = index << 1 | (sign < 0 ? 1 : 0);
+            });
+            double forMover = lambda * sigmoid(s.score() / scale) + (1 - lambda) * s.result();
+            targets[i] = p.sideToMove() == Side.BLACK ? forMover : 1 - forMover;
+        }
+        featureStart[n] = used[0];
+        features = java.util.Arrays.copyOf(buffer[0], used[0]);
+        trainingCount = n - (int) Math.round(n * heldOut);
+    }
+
+    /** Return the fit of the weights to the training and the held-out positions. */
+    public Fit fit(EvalWeights weights, double scale) {
+        double[] w = toDouble(weights.values());
+        return new Fit(error(w, scale, 0, trainingCount), error(w, scale, trainingCount, targets.length));
+    }
+
+    /** Return the weights learned from the starting set. */
+    public EvalWeights train(EvalWeights start, Settings settings, java.util.function.IntConsumer epochDone) {
+        double[] initial = toDouble(start.values());
+        double[] w = initial.clone();
+        double[] gradient = new double[w.length];
+        double[] m = new double[w.length];
+        double[] v = new double[w.length];
+        double beta1 = 0.9;
+        double beta2 = 0.999;
+        double scale = settings.scale();
+        for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
+            java.util.Arrays.fill(gradient, 0);
+            for (int i = 0; i < trainingCount; i++) {
+                double p = sigmoid(evaluate(w, i) / scale);
+                double g = 2 * (p - targets[i]) * p * (1 - p) / scale / trainingCount;
+                for (int f = featureStart[i]; f < featureStart[i + 1]; f++) {
+                    int code = features[f];
+                    gradient[code >>> 1] += (code & 1) == 0 ? g : -g;
+                }
+            }
+            double correction1 = 1 - Math.pow(beta1, epoch);
+            double correction2 = 1 - Math.pow(beta2, epoch);
+            for (int k = 0; k < w.length; k++) {
+                double gk = gradient[k] + settings.pull() * (w[k] - initial[k]);
+                m[k] = beta1 * m[k] + (1 - beta1) * gk;
+                v[k] = beta2 * v[k] + (1 - beta2) * gk * gk;
+                double step = m[k] / correction1 / (Math.sqrt(v[k] / correction2) + 1e-12);
+                w[k] -= settings.rate() * step;
+            }
+            epochDone.accept(epoch);
+        }
+        int[] rounded = new int[w.length];
+        for (int k = 0; k < w.length; k++) {
+            rounded[k] = (int) Math.round(w[k]);
+        }
+        return EvalWeights.of(rounded);
+    }
+
+    /** Return the scale that makes the starting weights predict the game results best (Texel's K). */
+    public static double bestScale(List<SelfPlay.Sample> samples, EvalWeights weights) {
+        EvalTrainer resultsOnly = new EvalTrainer(samples, 0, 1, 0);
+        double[] w = toDouble(weights.values());
+        double best = 0;
+        double bestError = Double.MAX_VALUE;
+        for (double scale = 100; scale <= 3000; scale *= 1.05) {
+            double e = resultsOnly.error(w, scale, 0, resultsOnly.targets.length);
+            if (e < bestError) {
+                bestError = e;
+                best = scale;
+            }
+        }
+        return best;
+    }
+
+    private double error(double[] w, double scale, int from, int to) {
+        double sum = 0;
+        for (int i = from; i < to; i++) {
+            double d = sigmoid(evaluate(w, i) / scale) - targets[i];
+            sum += d * d;
+        }
+        return to > from ? sum / (to - from) : 0;
+    }
+
+    private double evaluate(double[] w, int sample) {
+        double e = 0;
+        for (int f = featureStart[sample]; f < featureStart[sample + 1]; f++) {
+            int code = features[f];
+            e += (code & 1) == 0 ? w[code >>> 1] : -w[code >>> 1];
+        }
+        return e;
+    }
+
+    private static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
+    }
+
+    private static double[] toDouble(int[] values) {
+        double[] d = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            d[i] = values[i];
+        }
+        return d;
+    }
+}

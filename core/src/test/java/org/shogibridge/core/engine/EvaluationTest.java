@@ -1,0 +1,127 @@
+package org.shogibridge.core.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Sfen;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+
+class EvaluationTest {
+    private static final String[] POSITIONS = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "ln1g3nl/1r1sk1g2/p1pppp1pp/6p2/1p5P1/2P6/PPSPPPP1P/2G2S1R1/LN2KG1NL w Bb 20",
+        "l6nl/1r3kg2/p2pppsp1/2p3p1p/1p5P1/2PP1P2P/PPS1P1P2/1KG3+r2/LN5NL b BGSNbgs 61",
+        "3k5/9/9/9/4p4/9/9/9/4K4 w 2P3p 100",
+        "rbsgk/4p/5/P4/KGSBR b - 1",
+        "lnsgkqgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQKGSNL b - 1",
+    };
+
+    private final Evaluation evaluation = new Evaluation(EvalParams.DEFAULT);
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void aPositionSeenFromTheOtherSideIsWorthTheSameToTheSideToMove(int which) {
+        Position p = Position.fromSfen(POSITIONS[which]);
+        Position rotated = Position.fromSfen(transform(p, true));
+        assertEquals(evaluation.evaluate(p), evaluation.evaluate(rotated), POSITIONS[which]);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void aPositionAndItsMirrorImageAreWorthTheSame(int which) {
+        Position p = Position.fromSfen(POSITIONS[which]);
+        Position mirrored = Position.fromSfen(transform(p, false));
+        assertEquals(evaluation.evaluate(p), evaluation.evaluate(mirrored), POSITIONS[which]);
+    }
+
+    @Test
+    void materialDecidesWhenNothingElseDiffers() {
+        Position even = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        Position rookUp = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b R 1");
+        Position pawnUp = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b P 1");
+        int base = evaluation.evaluate(even);
+        assertTrue(evaluation.evaluate(rookUp) > evaluation.evaluate(pawnUp));
+        assertTrue(evaluation.evaluate(pawnUp) > base);
+        assertTrue(evaluation.value(Piece.ROOK) > evaluation.value(Piece.SILVER));
+        assertTrue(evaluation.value(Piece.DRAGON) > evaluation.value(Piece.ROOK));
+    }
+
+    @Test
+    void theScalesOfTheParametersApplyToTheirGroupsOnly() {
+        Position p = Position.fromSfen(POSITIONS[1]);
+        Evaluation noMaterial = new Evaluation(new EvalParams(0, 100, 100, 100, 100, 100));
+        Evaluation noPlaces = new Evaluation(new EvalParams(100, 100, 0, 0, 0, 0));
+        assertEquals(0, noMaterial.value(Piece.ROOK));
+        assertEquals(evaluation.value(Piece.ROOK), noPlaces.value(Piece.ROOK));
+        assertNotEquals(evaluation.evaluate(p), noPlaces.evaluate(p));
+    }
+
+    @Test
+    void weightsSurviveWritingAndReading() throws IOException {
+        EvalWeights w = EvalWeights.builtIn();
+        StringWriter text = new StringWriter();
+        w.write(text, "test set\nsecond line");
+        EvalWeights back = EvalWeights.read(new StringReader(text.toString()), "test.txt");
+        assertTrue(Arrays.equals(w.values(), back.values()));
+        assertTrue(text.toString().contains("# second line\n"));
+    }
+
+    @Test
+    void aBadWeightsFileSaysWhatAndWhere() {
+        IOException wrongSize = assertThrows(IOException.class,
+                () -> EvalWeights.read(new StringReader("# c\nweights 12\n1 2 3\n"), "w.txt"));
+        assertEquals("w.txt:2: expected 'weights " + EvalFeatures.SIZE + "', found 'weights 12'.", wrongSize.getMessage());
+        IOException notANumber = assertThrows(IOException.class,
+                () -> EvalWeights.read(new StringReader("weights " + EvalFeatures.SIZE + "\n1 x 3\n"), "w.txt"));
+        assertEquals("w.txt:2: 'x' is not an integer.", notANumber.getMessage());
+        IOException shortFile = assertThrows(IOException.class,
+                () -> EvalWeights.read(new StringReader("weights " + EvalFeatures.SIZE + "\n1 2 3\n"), "w.txt"));
+        assertEquals("w.txt:2: expected " + EvalFeatures.SIZE + " weights, found 3.", shortFile.getMessage());
+    }
+
+    @Test
+    void theHandMadeSetIsTheEvaluationTheLearningStartedFrom() {
+        Evaluation handMade = new Evaluation(EvalWeights.handMade(), EvalParams.DEFAULT);
+        Position rookUp = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b R 1");
+        // Rook in hand 990 * 110 %, tempo 20, both kings on their shelter square (equal).
+        assertEquals(990 * 110 / 100 + 20, handMade.evaluate(rookUp));
+    }
+
+    /** Rotate the board half a turn and swap the colours, or mirror it left to right. */
+    static String transform(Position p, boolean rotate) {
+        Variant v = p.variant();
+        int[] board = new int[v.squares()];
+        int[] hand = new int[Piece.CODES];
+        for (int sq = 0; sq < v.squares(); sq++) {
+            int pc = p.pieceAt(sq);
+            if (pc == Piece.EMPTY) {
+                continue;
+            }
+            if (rotate) {
+                board[v.squares() - 1 - sq] = Piece.code(Piece.type(pc), 1 - Piece.colour(pc));
+            } else {
+                board[v.square(v.files() + 1 - v.file(sq), v.rank(sq))] = pc;
+            }
+        }
+        for (int type = 1; type < Piece.TYPES; type++) {
+            for (int colour = 0; colour < 2; colour++) {
+                Side owner = colour == 0 ? Side.BLACK : Side.WHITE;
+                hand[Piece.code(type, rotate ? 1 - colour : colour)] = p.handCount(owner, type);
+            }
+        }
+        Side side = rotate ? p.sideToMove().opponent() : p.sideToMove();
+        return Sfen.format(v, board, hand, side, p.moveNumber());
+    }
+}

@@ -1,0 +1,87 @@
+package org.shogibridge.core.engine.learning;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.shogibridge.core.engine.EvalFeatures;
+import org.shogibridge.core.engine.EvalParams;
+import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.core.engine.Evaluation;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Variant;
+
+class LearningTest {
+    private static final List<SelfPlay.Sample> SAMPLES = new ArrayList<>();
+    private static final List<Integer> GAME_SIZES = new ArrayList<>();
+
+    @BeforeAll
+    static void playSomeGames() {
+        SelfPlay.Settings settings = new SelfPlay.Settings(3000, 6, 200);
+        for (int game = 0; game < 24; game++) {
+            List<SelfPlay.Sample> played = new SelfPlay(settings, EvalWeights.handMade(), game)
+                    .playGame(Position.start(Variant.STANDARD));
+            SAMPLES.addAll(played);
+            GAME_SIZES.add(played.size());
+        }
+    }
+
+    @Test
+    void selfPlaySamplesQuietPositionsOfDifferentGamesWithTheirOutcome() {
+        assertTrue(SAMPLES.size() > 200, "samples: " + SAMPLES.size());
+        Set<String> distinct = new HashSet<>();
+        int from = 0;
+        for (int size : GAME_SIZES) {
+            List<SelfPlay.Sample> game = SAMPLES.subList(from, from + size);
+            from += size;
+            for (SelfPlay.Sample s : game) {
+                Position p = Position.fromSfen(s.sfen());
+                assertFalse(p.inCheck(), s.sfen());
+                assertTrue(p.plies() >= 0);
+                distinct.add(s.sfen());
+                // A decisive game gives the two sides opposite results; a drawn one gives both a half.
+                Position first = Position.fromSfen(game.get(0).sfen());
+                double expected = p.sideToMove() == first.sideToMove() ? game.get(0).result() : 1 - game.get(0).result();
+                assertEquals(expected, s.result(), s.sfen());
+            }
+        }
+        assertTrue(distinct.size() > SAMPLES.size() * 9 / 10, "the games repeat each other");
+    }
+
+    @Test
+    void trainingFromNothingLearnsToJudgePositionsItHasNotSeen() {
+        // Start from all zeros and learn from the search scores alone, then judge the held-out positions.
+        EvalWeights zero = EvalWeights.of(new int[EvalFeatures.SIZE]);
+        double heldOut = 0.25;
+        EvalTrainer trainer = new EvalTrainer(SAMPLES, 1.0, 600, heldOut);
+        EvalTrainer.Fit before = trainer.fit(zero, 600);
+        EvalWeights learned = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 50), epoch -> { });
+        EvalTrainer.Fit after = trainer.fit(learned, 600);
+        assertTrue(after.trainingError() < before.trainingError() / 2, before + " -> " + after);
+        assertTrue(after.heldOutError() < before.heldOutError(), before + " -> " + after);
+
+        Evaluation evaluation = new Evaluation(learned, EvalParams.DEFAULT);
+        int judged = 0;
+        int agreed = 0;
+        for (SelfPlay.Sample s : SAMPLES.subList(SAMPLES.size() - (int) Math.round(SAMPLES.size() * heldOut), SAMPLES.size())) {
+            if (Math.abs(s.score()) >= 300) {
+                judged++;
+                agreed += Integer.signum(evaluation.evaluate(Position.fromSfen(s.sfen()))) == Integer.signum(s.score()) ? 1 : 0;
+            }
+        }
+        // The untrained set scores every position 0 and so agrees with none; a few hundred positions teach most.
+        assertTrue(judged >= 100 && agreed >= judged * 55 / 100, agreed + " of " + judged + " judged as the search did");
+    }
+
+    @Test
+    void theBestScaleMakesTheStartingWeightsPredictResults() {
+        double scale = EvalTrainer.bestScale(SAMPLES, EvalWeights.handMade());
+        assertTrue(scale > 100 && scale < 3000, "scale " + scale);
+    }
+}

@@ -1,0 +1,117 @@
+package org.shogibridge.device.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.device.usi.WeightsFile;
+import org.shogibridge.core.engine.learning.SelfPlay;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.match.Openings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code selfplay}: games of the engine against itself, written as training positions for {@code train}. */
+@Command(name = "selfplay", mixinStandardHelpOptions = true,
+        description = {"Play the engine against itself and append training positions to a file:",
+                "one line per quiet position, 'SFEN<TAB>score<TAB>result' (score in evaluation units and result",
+                "1, 0.5 or 0, both for the side to move). Games run in parallel, one per thread."})
+public final class SelfPlayCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--games", defaultValue = "100", description = "Games to play (default 100).")
+    private int games;
+
+    @Option(names = "--nodes", defaultValue = "10000", description = "Nodes searched per move (default 10000).")
+    private long nodes;
+
+    @Option(names = "--random-plies", defaultValue = "10",
+            description = "Plies chosen by feel at the start of each game, after the opening (default 10).")
+    private int randomPlies;
+
+    @Option(names = "--max-plies", defaultValue = "320", description = "Plies after which a game is drawn (default 320).")
+    private int maxPlies;
+
+    @Option(names = "--variant", defaultValue = "standard", description = "standard, okisaki or minishogi.")
+    private String variantId;
+
+    @Option(names = "--openings", paramLabel = "FILE", description = "Openings, one USI position per line, used in turn.")
+    private Path openingsFile;
+
+    @Option(names = "--weights", paramLabel = "FILE", description = "Evaluation weights to play with (default built in).")
+    private Path weightsFile;
+
+    @Option(names = "--threads", defaultValue = "1", description = "Games played at once (default 1).")
+    private int threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Random seed; game i uses seed + i (default 1).")
+    private long seed;
+
+    @Option(names = "--out", paramLabel = "FILE", required = true, description = "File the positions are appended to.")
+    private Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        Variant variant = Variant.byId(variantId);
+        List<GameRecord> openings = openingsFile == null ? Openings.startOnly(variant) : Openings.read(openingsFile, variant);
+        EvalWeights weights = WeightsFile.read(weightsFile);
+        SelfPlay.Settings settings = new SelfPlay.Settings(nodes, randomPlies, maxPlies);
+        PrintWriter progress = spec.commandLine().getOut();
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger samples = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try (BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            Callable<Void> worker = () -> {
+                for (int game; (game = next.getAndIncrement()) < games; ) {
+                    SelfPlay selfPlay = new SelfPlay(settings, weights, seed + game);
+                    GameRecord opening = openings.get(game % openings.size());
+                    Position start = opening.startPosition();
+                    for (int move : opening.mainLine().moveArray()) {
+                        start.doMove(move);
+                    }
+                    List<SelfPlay.Sample> played = selfPlay.playGame(start);
+                    StringBuilder text = new StringBuilder();
+                    for (SelfPlay.Sample s : played) {
+                        text.append(s.sfen()).append('\t').append(s.score()).append('\t').append(s.result()).append('\n');
+                    }
+                    synchronized (writer) {
+                        writer.write(text.toString());
+                        writer.flush();
+                        int total = samples.addAndGet(played.size());
+                        progress.printf(Locale.ROOT, "game %d/%d: %d positions, %d in all%n", game + 1, games,
+                                played.size(), total);
+                        progress.flush();
+                    }
+                }
+                return null;
+            };
+            List<Future<Void>> running = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                running.add(pool.submit(worker));
+            }
+            for (Future<Void> f : running) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return 0;
+    }
+}

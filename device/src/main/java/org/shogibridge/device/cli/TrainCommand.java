@@ -1,0 +1,116 @@
+package org.shogibridge.device.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.device.usi.WeightsFile;
+import org.shogibridge.core.engine.learning.EvalTrainer;
+import org.shogibridge.core.engine.learning.SelfPlay;
+import org.shogibridge.core.rules.Position;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code train}: learn evaluation weights from {@code selfplay} positions. */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = {"Learn evaluation weights from positions written by 'selfplay' and write them to a file",
+                "that 'usi' loads with the option EvalFile (docs/ENGINE.md, \"How the evaluation was trained\")."})
+public final class TrainCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "DATA", arity = "1..*", description = "Position files from 'selfplay'.")
+    private List<Path> data;
+
+    @Option(names = "--weights", paramLabel = "FILE", description = "Weights to start from (default built in).")
+    private Path start;
+
+    @Option(names = "--hand-made", description = "Start from the hand-made evaluation instead.")
+    private boolean handMade;
+
+    @Option(names = "--lambda", defaultValue = "0.5", description = "Weight of the search score in the target (default 0.5).")
+    private double lambda;
+
+    @Option(names = "--epochs", defaultValue = "300", description = "Passes over the positions (default 300).")
+    private int epochs;
+
+    @Option(names = "--rate", defaultValue = "1.0", description = "Step size in evaluation units (default 1.0).")
+    private double rate;
+
+    @Option(names = "--pull", defaultValue = "1e-7", description = "Pull towards the starting weights (default 1e-7).")
+    private double pull;
+
+    @Option(names = "--held-out", defaultValue = "0.1", description = "Fraction of positions (the last ones) kept to measure fit.")
+    private double heldOut;
+
+    @Option(names = "--out", paramLabel = "FILE", required = true, description = "Where to write the learned weights.")
+    private Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter console = spec.commandLine().getOut();
+        List<SelfPlay.Sample> samples = new ArrayList<>();
+        for (Path file : data) {
+            readSamples(file, samples);
+        }
+        EvalWeights initial = handMade ? EvalWeights.handMade() : WeightsFile.read(start);
+        double scale = EvalTrainer.bestScale(samples, initial);
+        EvalTrainer trainer = new EvalTrainer(samples, lambda, scale, heldOut);
+        EvalTrainer.Fit before = trainer.fit(initial, scale);
+        console.printf(Locale.ROOT, "%d positions, scale %.0f; error before: training %.5f, held out %.5f%n",
+                samples.size(), scale, before.trainingError(), before.heldOutError());
+        console.flush();
+        EvalTrainer.Settings settings = new EvalTrainer.Settings(scale, lambda, pull, rate, epochs);
+        EvalWeights learned = trainer.train(initial, settings, epoch -> {
+            if (epoch % 50 == 0) {
+                console.printf(Locale.ROOT, "epoch %d%n", epoch);
+                console.flush();
+            }
+        });
+        EvalTrainer.Fit after = trainer.fit(learned, scale);
+        console.printf(Locale.ROOT, "error after: training %.5f, held out %.5f%n", after.trainingError(),
+                after.heldOutError());
+        try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
+            learned.write(writer, String.format(Locale.ROOT,
+                    "Learned by 'train' from %d self-play positions: lambda %s, scale %.0f, %d epochs, rate %s, pull %s.",
+                    samples.size(), lambda, scale, epochs, rate, pull));
+        }
+        console.println("wrote " + out);
+        return 0;
+    }
+
+    /** Read 'SFEN<TAB>score<TAB>result' lines; a bad line is reported with its file and line number. */
+    static void readSamples(Path file, List<SelfPlay.Sample> into) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] columns = line.split("\t");
+            try {
+                if (columns.length != 3) {
+                    throw new IllegalArgumentException("expected 3 tab-separated columns, found " + columns.length);
+                }
+                Position.fromSfen(columns[0]);
+                double result = Double.parseDouble(columns[2]);
+                if (result != 0 && result != 0.5 && result != 1) {
+                    throw new IllegalArgumentException("the result must be 1, 0.5 or 0, not " + columns[2]);
+                }
+                into.add(new SelfPlay.Sample(columns[0], Integer.parseInt(columns[1]), result));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+            }
+        }
+    }
+}
