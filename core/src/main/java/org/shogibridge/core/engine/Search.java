@@ -48,6 +48,9 @@ public final class Search {
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
     private final boolean[] inCheckAt = new boolean[MAX_PLY + 1];
+    /** Whether the side to move was in check 1..32 plies before the root, for cycles reaching into the game. */
+    private final boolean[] inCheckBeforeRoot = new boolean[33];
+    private int knownBeforeRoot;
     /** Plies a repetition check may look back at each ply: never across a null move. */
     private final int[] repetitionWindow = new int[MAX_PLY + 2];
     private Impasse.Rule impasseRule = Impasse.Rule.POINTS_27;
@@ -206,6 +209,7 @@ public final class Search {
         orderRootMoves(moves);
         repetitionWindow[0] = Math.min(pos.plies(), 32);
         inCheckAt[0] = pos.inCheck();
+        recallChecksBeforeRoot();
         return moves;
     }
 
@@ -480,8 +484,8 @@ public final class Search {
     private static final int NO_REPETITION = Integer.MIN_VALUE;
 
     /**
-     * Return the score of a repeated position, or {@link #NO_REPETITION}. A cycle inside the search in which one
-     * side checked on every move loses for that side; any other repetition is a draw.
+     * Return the score of a repeated position, or {@link #NO_REPETITION}. A cycle (in the search or reaching back
+     * into the game) in which one side checked on every move loses for that side; any other repetition is a draw.
      */
     private int repetitionScore(int ply) {
         long key = pos.key();
@@ -490,13 +494,11 @@ public final class Search {
             if (pos.keyBefore(back) != key) {
                 continue;
             }
-            if (back <= ply) {
-                if (checkedThroughout(ply, back)) {
-                    return Score.MATE - ply;   // the opponent checked perpetually and loses
-                }
-                if (checkedThroughout(ply - 1, back)) {
-                    return -Score.MATE + ply;  // we did
-                }
+            if (checkedThroughout(ply, back)) {
+                return Score.MATE - ply;   // the opponent checked perpetually and loses
+            }
+            if (checkedThroughout(ply - 1, back)) {
+                return -Score.MATE + ply;  // we did
             }
             return 0;
         }
@@ -506,11 +508,27 @@ public final class Search {
     /** Return true if the side to move at {@code ply} was in check at every one of its turns in the cycle. */
     private boolean checkedThroughout(int ply, int cycle) {
         for (int p = ply; p > ply - cycle; p -= 2) {
-            if (p < 0 || !inCheckAt[p]) {
+            boolean inCheck = p >= 0 ? inCheckAt[p] : -p <= knownBeforeRoot && inCheckBeforeRoot[-p];
+            if (!inCheck) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Take back the game's last moves on a copy to learn who was in check before the root. */
+    private void recallChecksBeforeRoot() {
+        Position earlier = pos.copy();
+        knownBeforeRoot = 0;
+        for (int back = 1; back <= repetitionWindow[0]; back++) {
+            int move = pos.moveBefore(back);
+            if (move == Move.NONE) {
+                break;
+            }
+            earlier.undoMove(move);
+            inCheckBeforeRoot[back] = earlier.inCheck();
+            knownBeforeRoot = back;
+        }
     }
 
     private boolean canDeclareWin() {

@@ -25,6 +25,8 @@ public final class Position {
     long key;
     private int moveNumber = 1;
     private long[] keyHistory = new long[256];
+    /** The move that left each position of the key history (Move.NONE for a null move). */
+    private int[] moveHistory = new int[256];
     private int plies;
 
     // Scratch results of findChecksAndPins(), valid until the position changes; read by the move generator.
@@ -68,6 +70,7 @@ public final class Position {
         p.key = key;
         p.moveNumber = moveNumber;
         p.keyHistory = Arrays.copyOf(keyHistory, keyHistory.length);
+        p.moveHistory = Arrays.copyOf(moveHistory, moveHistory.length);
         p.plies = plies;
         return p;
     }
@@ -219,10 +222,7 @@ public final class Position {
 
     /** Play a legal move. */
     public void doMove(int move) {
-        if (plies == keyHistory.length) {
-            keyHistory = Arrays.copyOf(keyHistory, plies * 2);
-        }
-        keyHistory[plies++] = key;
+        remember(move);
         final int us = sideToMove;
         final int to = Move.to(move);
         final int piece = Move.piece(move);
@@ -279,12 +279,23 @@ public final class Position {
      * enters the key history, so repetition checks must not look back across it.
      */
     public void doNullMove() {
-        if (plies == keyHistory.length) {
-            keyHistory = Arrays.copyOf(keyHistory, plies * 2);
-        }
-        keyHistory[plies++] = key;
+        remember(Move.NONE);
         key ^= Zobrist.WHITE_TO_MOVE;
         sideToMove ^= 1;
+    }
+
+    private void remember(int move) {
+        if (plies == keyHistory.length) {
+            keyHistory = Arrays.copyOf(keyHistory, plies * 2);
+            moveHistory = Arrays.copyOf(moveHistory, plies * 2);
+        }
+        moveHistory[plies] = move;
+        keyHistory[plies++] = key;
+    }
+
+    /** Return the move played {@code back} plies ago (1 = the last one); back must be 1..plies(). */
+    public int moveBefore(int back) {
+        return moveHistory[plies - back];
     }
 
     /** Take back {@link #doNullMove}. */

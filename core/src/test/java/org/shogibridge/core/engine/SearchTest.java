@@ -108,6 +108,27 @@ class SearchTest {
         assertTrue(search.search(fresh, SearchLimits.depth(5), false, null).score() < -500);
     }
 
+    @Test
+    void aPerpetualCheckReachingBackIntoTheGameLosesForTheChecker() {
+        // Black has checked on every move of two cycles already; checking again closes a cycle that began
+        // before the root, and perpetual check loses. A quiet rook move keeps the win.
+        Position p = Position.fromSfen("8k/R8/9/9/9/9/9/9/4K4 b - 1");
+        for (String move : new String[] {"9b9a", "1a1b", "9a9b", "1b1a", "9b9a", "1a1b", "9a9b", "1b1a"}) {
+            p.doMove(Usi.parseLegalMove(p, move));
+        }
+        int[][] scored = search.scoreRootMoves(p, 3, Score.INFINITE);
+        boolean seen = false;
+        for (int i = 0; i < scored[0].length; i++) {
+            if (Usi.format(p.variant(), scored[0][i]).equals("9b9a")) {
+                seen = true;
+                assertTrue(Score.isMate(scored[1][i]) && scored[1][i] < 0, "9b9a scored " + scored[1][i]);
+            }
+        }
+        assertTrue(seen);
+        SearchResult r = search.search(p, SearchLimits.depth(5), false, null);
+        assertTrue(r.score() > 500, "score " + r.score());
+    }
+
     @ParameterizedTest
     @EnumSource(Variant.class)
     void playsLegalMovesThroughRandomPositionsOfEveryVariant(Variant variant) {
