@@ -139,7 +139,11 @@ public final class UsiEngineServer {
             };
             case "UCI_Variant" -> variant = variantOf(value);
             case "Seed" -> seed = parseInt(name, value, 0, Integer.MAX_VALUE);
-            case "EvalFile" -> weights = WeightsFile.read(value.isEmpty() || value.equals("<builtin>") ? null : Path.of(value));
+            case "EvalFile" -> weights = switch (value) {
+                case "", "<builtin>" -> EvalWeights.builtIn();
+                case "<handmade>" -> EvalWeights.handMade(); // the set the learning started from, for comparisons
+                default -> WeightsFile.read(Path.of(value));
+            };
             default -> setEvalParam(name, value);
         }
         engineStale = true;
