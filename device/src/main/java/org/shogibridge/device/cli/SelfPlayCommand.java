@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -102,7 +103,7 @@ public final class SelfPlayCommand implements Callable<Integer> {
                 }
                 return null;
             };
-            List<Future<Void>> running = new java.util.ArrayList<>();
+            List<Future<Void>> running = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 running.add(pool.submit(worker));
             }

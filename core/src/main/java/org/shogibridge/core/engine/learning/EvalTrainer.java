@@ -1,6 +1,8 @@
 package org.shogibridge.core.engine.learning;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.shogibridge.core.engine.EvalFeatures;
 import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.core.rules.Position;
@@ -41,23 +43,17 @@ public final class EvalTrainer {
         int n = samples.size();
         featureStart = new int[n + 1];
         targets = new double[n];
-        int[][] buffer = {new int[n * 64]};
-        int[] used = {0};
+        FeatureBuffer buffer = new FeatureBuffer(n * 64);
         for (int i = 0; i < n; i++) {
             SelfPlay.Sample s = samples.get(i);
             Position p = Position.fromSfen(s.sfen());
-            featureStart[i] = used[0];
-            EvalFeatures.collect(p, (index, sign) -> {
-                if (used[0] == buffer[0].length) {
-                    buffer[0] = java.util.Arrays.copyOf(buffer[0], buffer[0].length * 2);
-                }
-                buffer[0][used[0]++] = index << 1 | (sign < 0 ? 1 : 0);
-            });
+            featureStart[i] = buffer.used;
+            EvalFeatures.collect(p, buffer);
             double forMover = lambda * sigmoid(s.score() / scale) + (1 - lambda) * s.result();
             targets[i] = p.sideToMove() == Side.BLACK ? forMover : 1 - forMover;
         }
-        featureStart[n] = used[0];
-        features = java.util.Arrays.copyOf(buffer[0], used[0]);
+        featureStart[n] = buffer.used;
+        features = Arrays.copyOf(buffer.codes, buffer.used);
         trainingCount = n - (int) Math.round(n * heldOut);
     }
 
@@ -68,7 +64,7 @@ public final class EvalTrainer {
     }
 
     /** Return the weights learned from the starting set. */
-    public EvalWeights train(EvalWeights start, Settings settings, java.util.function.IntConsumer epochDone) {
+    public EvalWeights train(EvalWeights start, Settings settings, IntConsumer epochDone) {
         double[] initial = toDouble(start.values());
         double[] w = initial.clone();
         double[] gradient = new double[w.length];
@@ -78,7 +74,7 @@ public final class EvalTrainer {
         double beta2 = 0.999;
         double scale = settings.scale();
         for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
-            java.util.Arrays.fill(gradient, 0);
+            Arrays.fill(gradient, 0);
             for (int i = 0; i < trainingCount; i++) {
                 double p = sigmoid(evaluate(w, i) / scale);
                 double g = 2 * (p - targets[i]) * p * (1 - p) / scale / trainingCount;
@@ -137,6 +133,24 @@ public final class EvalTrainer {
             e += (code & 1) == 0 ? w[code >>> 1] : -w[code >>> 1];
         }
         return e;
+    }
+
+    /** Collects feature codes (index << 1 | 1 if White's) into a growing array. */
+    private static final class FeatureBuffer implements EvalFeatures.Sink {
+        int[] codes;
+        int used;
+
+        FeatureBuffer(int capacity) {
+            codes = new int[Math.max(capacity, 64)];
+        }
+
+        @Override
+        public void add(int index, int sign) {
+            if (used == codes.length) {
+                codes = Arrays.copyOf(codes, used * 2);
+            }
+            codes[used++] = index << 1 | (sign < 0 ? 1 : 0);
+        }
     }
 
     private static double sigmoid(double x) {
