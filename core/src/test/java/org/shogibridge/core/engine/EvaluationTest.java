@@ -32,18 +32,13 @@ class EvaluationTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
-    void aPositionSeenFromTheOtherSideIsWorthTheSameToTheSideToMove(int which) {
+    void aPositionIsWorthTheSameSeenFromTheOtherSideOrInAMirror(int which) {
         Position p = Position.fromSfen(POSITIONS[which]);
-        Position rotated = Position.fromSfen(transform(p, true));
-        assertEquals(evaluation.evaluate(p), evaluation.evaluate(rotated), POSITIONS[which]);
-    }
-
-    @ParameterizedTest
-    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
-    void aPositionAndItsMirrorImageAreWorthTheSame(int which) {
-        Position p = Position.fromSfen(POSITIONS[which]);
-        Position mirrored = Position.fromSfen(transform(p, false));
-        assertEquals(evaluation.evaluate(p), evaluation.evaluate(mirrored), POSITIONS[which]);
+        for (boolean rotate : new boolean[] {true, false}) {
+            Position transformed = Position.fromSfen(transform(p, rotate));
+            assertEquals(evaluation.evaluate(p), evaluation.evaluate(transformed),
+                    (rotate ? "rotated: " : "mirrored: ") + POSITIONS[which]);
+        }
     }
 
     @Test
