@@ -1,0 +1,61 @@
+package org.shogibridge.device.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BenchCommandTest {
+    private static final Pattern LINE = Pattern.compile("(\\d+)/(\\d+): bestmove (\\S+), (\\d+) nodes, \\d+ ms");
+    private static final Pattern TOTAL = Pattern.compile("(\\d+) positions, depth (\\d+): (\\d+) nodes, \\d+ ms, \\d+ nodes/s");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void searchesEveryPositionToTheDepthAndAddsUpTheNodes() throws Exception {
+        Path file = dir.resolve("positions.txt");
+        Files.writeString(file, "# a mate in one, then the start position\n"
+                + "4k4/9/4P4/9/9/9/9/9/4K4 b G 1\n\n"
+                + "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n");
+        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "4", file.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertEquals(3, run.out().size(), run.out().toString());
+        long sum = 0;
+        for (int i = 0; i < 2; i++) {
+            Matcher m = LINE.matcher(run.out().get(i));
+            assertTrue(m.matches(), run.out().get(i));
+            assertEquals(String.valueOf(i + 1), m.group(1));
+            assertEquals("2", m.group(2));
+            sum += Long.parseLong(m.group(4));
+        }
+        assertEquals("bestmove G*5b", run.out().get(0).split(", ")[0].substring(5));
+        Matcher total = TOTAL.matcher(run.lastLine());
+        assertTrue(total.matches(), run.lastLine());
+        assertEquals("2", total.group(1));
+        assertEquals("4", total.group(2));
+        assertEquals(sum, Long.parseLong(total.group(3)));
+    }
+
+    @Test
+    void theBuiltInSetHasTheStartAndTwelveMiddleGames() {
+        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "2");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(TOTAL.matcher(run.lastLine()).matches(), run.lastLine());
+        assertTrue(run.lastLine().startsWith("13 positions, depth 2: "), run.lastLine());
+    }
+
+    @Test
+    void aBadPositionNamesFileAndLine() throws Exception {
+        Path file = dir.resolve("bad.txt");
+        Files.writeString(file, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1\n4k4/9/9 b - 1\n");
+        PerftCommandTest.Run run = PerftCommandTest.run("bench", file.toString());
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("Invalid position. " + file + " line 2: "), run.err());
+    }
+}
