@@ -7,6 +7,7 @@ import org.shogibridge.core.rules.MoveGenerator;
 import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
 
 /**
  * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
@@ -182,7 +183,8 @@ public final class Search {
             pos.doMove(moves[i]);
             repetitionWindow[1] = repetitionWindow[0] + 1;
             int floor = Math.max(-Score.INFINITE, best - window);
-            scores[i] = -negamax(depth - 1, 1, -Score.INFINITE, -floor, true, pos.inCheck());
+            boolean givesCheck = pos.inCheck();
+            scores[i] = -negamax(depth - 1 + extension(moves[i], givesCheck), 1, -Score.INFINITE, -floor, true, givesCheck);
             pos.undoMove(moves[i]);
             best = Math.max(best, scores[i]);
         }
@@ -250,13 +252,14 @@ public final class Search {
             pos.doMove(move);
             repetitionWindow[1] = repetitionWindow[0] + 1;
             boolean givesCheck = pos.inCheck();
+            int newDepth = depth - 1 + extension(move, givesCheck);
             int score;
             if (i == 0) {
-                score = -negamax(depth - 1, 1, -beta, -alpha, true, givesCheck);
+                score = -negamax(newDepth, 1, -beta, -alpha, true, givesCheck);
             } else {
-                score = -negamax(depth - 1, 1, -alpha - 1, -alpha, true, givesCheck);
+                score = -negamax(newDepth, 1, -alpha - 1, -alpha, true, givesCheck);
                 if (score > alpha && score < beta) {
-                    score = -negamax(depth - 1, 1, -beta, -alpha, true, givesCheck);
+                    score = -negamax(newDepth, 1, -beta, -alpha, true, givesCheck);
                 }
             }
             pos.undoMove(move);
@@ -303,9 +306,6 @@ public final class Search {
         if (alpha >= beta) {
             return alpha;
         }
-        if (inCheck) {
-            depth++;
-        }
         if (depth <= 0) {
             return quiescence(ply, alpha, beta, inCheck);
         }
@@ -349,6 +349,15 @@ public final class Search {
         if (count == 0) {
             return -Score.MATE + ply;
         }
+        if (!inCheck) {
+            int mate = mateInOne(list, ply);
+            if (mate != Move.NONE) {
+                pvLength[ply + 1] = ply + 1;
+                updatePv(ply, mate);
+                table.store(key, mate, toTable(Score.MATE - ply - 1, ply), depth, TranspositionTable.BOUND_EXACT);
+                return Score.MATE - ply - 1;
+            }
+        }
         final int[] keys = orderKeys[ply];
         for (int i = 0; i < count; i++) {
             keys[i] = orderKey(list.get(i), ttMove, ply);
@@ -363,19 +372,20 @@ public final class Search {
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
             pos.doMove(move);
             boolean givesCheck = pos.inCheck();
-            if (!pvNode && !inCheck && quiet && !givesCheck && depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
+            int extension = extension(move, givesCheck);
+            if (!pvNode && !inCheck && quiet && extension == 0 && depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
                     && bestScore > -Score.MATE_BOUND) {
                 pos.undoMove(move);
                 continue;
             }
             repetitionWindow[ply + 1] = repetitionWindow[ply] + 1;
-            int newDepth = depth - 1;
+            int newDepth = depth - 1 + extension;
             int score;
             if (searched == 0) {
                 score = -negamax(newDepth, ply + 1, -beta, -alpha, true, givesCheck);
             } else {
                 int reduction = 0;
-                if (depth >= 3 && searched >= 3 && quiet && !givesCheck && !inCheck) {
+                if (depth >= 3 && searched >= 3 && quiet && extension == 0 && !inCheck) {
                     reduction = REDUCTION[Math.min(depth, 63)][Math.min(searched, 63)];
                     if (pvNode) {
                         reduction--;
@@ -458,8 +468,9 @@ public final class Search {
         for (int i = 0; i < count; i++) {
             int move = pickNext(moves, keys, i, count);
             int captured = Move.captured(move);
-            if (!inCheck && standPat + evaluation.value(Piece.type(captured)) * 2 + 180 < alpha) {
-                continue; // even winning the piece twice over would not reach alpha
+            if (!inCheck && (standPat + evaluation.value(Piece.type(captured)) * 2 + 180 < alpha
+                    || losesMaterial(move))) {
+                continue; // even winning the piece twice over would not reach alpha, or the capture loses
             }
             pos.doMove(move);
             int score = -quiescence(ply + 1, -beta, -alpha, pos.inCheck());
@@ -543,9 +554,10 @@ public final class Search {
         }
         int captured = Move.captured(move);
         if (captured != 0) {
-            int attacker = Move.isDrop(move) ? 0 : Piece.type(Move.piece(move));
-            return (1 << 29) + evaluation.value(Piece.type(captured)) * 64 - evaluation.value(attacker) / 16
+            int attacker = Piece.type(Move.piece(move));
+            int key = evaluation.value(Piece.type(captured)) * 64 - evaluation.value(attacker) / 16
                     + (Move.promotes(move) ? 4096 : 0);
+            return losesMaterial(move) ? -(1 << 27) + key : (1 << 29) + key; // losing captures after the quiet moves
         }
         if (Move.promotes(move)) {
             return (1 << 28) + evaluation.value(Piece.type(Move.piece(move)));
@@ -557,6 +569,72 @@ public final class Search {
             return 1 << 27;
         }
         return history[Move.piece(move) * 128 + Move.to(move)];
+    }
+
+    /**
+     * Return a move of the list that mates at once, or {@link Move#NONE}. Only checks that touch the king (or a
+     * knight's) are tried, each on a square another piece of ours covers so that the king cannot take: the
+     * mates of one move that a search otherwise sees a ply late, or past its horizon not at all.
+     */
+    private int mateInOne(MoveList list, int ply) {
+        Side us = pos.sideToMove();
+        int king = pos.kingSquare(us.opponent());
+        if (king < 0) {
+            return Move.NONE;
+        }
+        int files = pos.variant().files();
+        int kingRow = king / files;
+        int kingColumn = king % files;
+        MoveList replies = lists[ply + 1];
+        for (int i = 0, count = list.size(); i < count; i++) {
+            int move = list.get(i);
+            int to = Move.to(move);
+            int rows = Math.abs(to / files - kingRow);
+            int columns = Math.abs(to % files - kingColumn);
+            boolean contact = rows <= 1 && columns <= 1;
+            boolean knight = rows == 2 && columns == 1 && Piece.type(Move.pieceAfter(move)) == Piece.KNIGHT;
+            if (!contact && !knight
+                    || contact && !pos.isAttackedBy(to, us, Move.isDrop(move) ? -1 : Move.from(move))) {
+                continue;
+            }
+            pos.doMove(move);
+            boolean mates = false;
+            if (pos.inCheck()) {
+                MoveGenerator.generateLegal(pos, replies);
+                mates = replies.size() == 0;
+            }
+            pos.undoMove(move);
+            if (mates) {
+                return move;
+            }
+        }
+        return Move.NONE;
+    }
+
+    /**
+     * Return the plies to extend a move just made by: one for a check, unless the checking piece can simply be
+     * taken. With pieces in hand a shogi position is full of sacrificial checks; extending them all made
+     * the tree explode, and they are then reduced and pruned like quiet moves.
+     */
+    private int extension(int move, boolean givesCheck) {
+        if (!givesCheck) {
+            return 0;
+        }
+        int to = Move.to(move);
+        Side checked = pos.sideToMove();
+        boolean hangs = evaluation.value(Piece.type(pos.pieceAt(to))) > evaluation.value(Piece.type(Move.captured(move)))
+                && pos.isAttackedBy(to, checked, -1) && !pos.isAttackedBy(to, checked.opponent(), -1);
+        return hangs ? 0 : 1;
+    }
+
+    /**
+     * Return true if the capture gives a piece for a cheaper one that the opponent can take back: a one-step
+     * exchange estimate, cheap enough for every capture the search orders.
+     */
+    private boolean losesMaterial(int move) {
+        int attacker = Piece.type(Move.piece(move));
+        return evaluation.value(attacker) > evaluation.value(Piece.type(Move.captured(move)))
+                && pos.isAttackedBy(Move.to(move), pos.sideToMove().opponent(), Move.from(move));
     }
 
     private void rememberCutoff(int move, int ply, int depth) {

@@ -309,6 +309,14 @@ public final class Position {
         return isAttacked(square, side.index(), -1);
     }
 
+    /**
+     * Return true if a piece of the side attacks the square when the square {@code seenThrough} is empty: whether
+     * a piece moving from there to the square could be taken back, x-rays behind it included.
+     */
+    public boolean isAttackedBy(int square, Side side, int seenThrough) {
+        return isAttacked(square, side.index(), seenThrough);
+    }
+
     /** Take back the move last played. */
     public void undoMove(int move) {
         final int us = sideToMove ^ 1;

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.MoveGenerator;
+import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Rules;
 import org.shogibridge.core.rules.Usi;
@@ -138,5 +140,59 @@ class SearchTest {
                 assertEquals(null, Rules.violation(p, r.bestMove()), p.toSfen());
             }
         });
+    }
+
+    /**
+     * Mates in one are looked for at every node (contact and knight checks only, as a shortcut): a short search
+     * must find each one that exists, and must not claim one, for either side, that a full look denies.
+     */
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void mateInOneClaimsMatchAFullLook(Variant variant) {
+        int[] seen = new int[2];
+        RandomGames.forEachPosition(variant, 11, 6, 200, (p, legal, previousTo) -> {
+            if (legal.size() == 0) {
+                return;
+            }
+            SearchResult r = search.search(p, SearchLimits.depth(3), false, null);
+            boolean mates = matingMove(p) != Move.NONE;
+            assertEquals(mates, r.score() == Score.MATE - 1, p.toSfen() + " score " + r.score());
+            if (mates) {
+                seen[0]++;
+                assertTrue(noLegalMove(after(p, r.bestMove())), "the claimed mate leaves a reply: " + p.toSfen());
+            }
+            if (r.score() == -Score.MATE + 2) {
+                seen[1]++;
+                for (int i = 0; i < legal.size(); i++) {
+                    assertTrue(matingMove(after(p, legal.get(i))) != Move.NONE,
+                            "no mate follows " + Usi.format(variant, legal.get(i)) + " in " + p.toSfen());
+                }
+            }
+        });
+        assertTrue(seen[0] > 0, "no mate in one met: the test would prove nothing");
+    }
+
+    private static Position after(Position p, int move) {
+        Position next = p.copy();
+        next.doMove(move);
+        return next;
+    }
+
+    /** Return a move that leaves the opponent no legal move, trying every one, or {@link Move#NONE}. */
+    private static int matingMove(Position p) {
+        MoveList moves = new MoveList();
+        MoveGenerator.generateLegal(p, moves);
+        for (int i = 0; i < moves.size(); i++) {
+            if (noLegalMove(after(p, moves.get(i)))) {
+                return moves.get(i);
+            }
+        }
+        return Move.NONE;
+    }
+
+    private static boolean noLegalMove(Position p) {
+        MoveList moves = new MoveList();
+        MoveGenerator.generateLegal(p, moves);
+        return moves.size() == 0;
     }
 }
