@@ -57,7 +57,7 @@ public final class Engine {
     /** Return the move to play at the engine's level. */
     public SearchResult think(Position position, SearchLimits limits, boolean ponder, Search.Listener listener) {
         if (level.choosesByFeel()) {
-            return chooseByFeel(position);
+            return chooseByFeel(position, limits);
         }
         if (!ponder && level.number() == Level.maximum().number()) {
             MateSolver.Result mate = solver.solve(position, QUICK_MATE_NODES, 0);
@@ -91,9 +91,9 @@ public final class Engine {
         search.ponderHit(time);
     }
 
-    private SearchResult chooseByFeel(Position position) {
+    private SearchResult chooseByFeel(Position position, SearchLimits limits) {
         long start = System.nanoTime();
-        int[][] scored = search.scoreRootMoves(position, level.depth(), level.temperature() * 8);
+        int[][] scored = search.scoreRootMoves(position, level.depth(), level.temperature() * 8, limits);
         int[] moves = scored[0];
         int[] scores = scored[1];
         if (moves.length == 0) {

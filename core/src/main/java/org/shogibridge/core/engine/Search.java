@@ -172,23 +172,35 @@ public final class Search {
         return new SearchResult(best.bestMove(), false, best.score(), best.depth(), nodes, elapsedMillis(), best.pv());
     }
 
-    /** Return the root moves with full-window scores at a fixed depth (what the weaker levels choose from). */
-    public int[][] scoreRootMoves(Position position, int depth, int window) {
-        int[] moves = prepareRoot(position, 0);
+    /**
+     * Return the root moves with their scores at a fixed depth (what the weaker levels choose from), each
+     * searched with a window {@code window} below the best so far. A stop, or the clock of the limits running
+     * out, ends the work: then only the moves scored so far are returned (at least the likeliest best one).
+     */
+    public int[][] scoreRootMoves(Position position, int depth, int window, SearchLimits limits) {
+        int[] moves = prepareRoot(position, limits.nodes());
         pondering = false;
-        optimumNanos = maximumNanos = Long.MAX_VALUE;
+        TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
+        optimumNanos = Long.MAX_VALUE;
+        maximumNanos = saturatedAdd(0, time.maximum() * 1_000_000);
         int[] scores = new int[moves.length];
         int best = -Score.INFINITE;
-        for (int i = 0; i < moves.length; i++) {
-            pos.doMove(moves[i]);
+        int scored = 0;
+        while (scored < moves.length) {
+            int move = moves[scored];
+            pos.doMove(move);
             repetitionWindow[1] = repetitionWindow[0] + 1;
             int floor = Math.max(-Score.INFINITE, best - window);
             boolean givesCheck = pos.inCheck();
-            scores[i] = -negamax(depth - 1 + extension(moves[i], givesCheck), 1, -Score.INFINITE, -floor, true, givesCheck);
-            pos.undoMove(moves[i]);
-            best = Math.max(best, scores[i]);
+            int score = -negamax(depth - 1 + extension(move, givesCheck), 1, -Score.INFINITE, -floor, true, givesCheck);
+            pos.undoMove(move);
+            if (stopRequested && scored > 0) {
+                break;
+            }
+            scores[scored++] = score;
+            best = Math.max(best, score);
         }
-        return new int[][] {moves, scores};
+        return new int[][] {Arrays.copyOf(moves, scored), Arrays.copyOf(scores, scored)};
     }
 
     /** Return the nodes searched by the last search. */

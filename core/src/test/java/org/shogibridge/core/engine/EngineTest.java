@@ -57,6 +57,20 @@ class EngineTest {
     }
 
     @Test
+    void aLevelThatChoosesByFeelKeepsToTheClock() {
+        // A sharp middle game with many pieces in hand: reading every move four plies deep takes a while.
+        Position p = Position.fromSfen("lnkg2+P+P1/1rs6/p1ppp4/1p5+R1/5p3/2P1P2P1/P1NPGP3/2GK3+p1/gsS4+p+p b 2BS2NLP2l 119");
+        Engine engine = new Engine(4, EvalParams.DEFAULT, 1);
+        engine.setLevel(Level.of(7));
+        SearchResult unhurried = engine.think(p, SearchLimits.depth(4), false, null);
+        engine.newGame();
+        SearchResult hurried = engine.think(p, SearchLimits.moveTime(1), false, null);
+        assertNull(Rules.violation(p, hurried.bestMove()));
+        assertTrue(hurried.nodes() < unhurried.nodes() / 2,
+                "with 1 ms the level read " + hurried.nodes() + " nodes, unhurried " + unhurried.nodes());
+    }
+
+    @Test
     void theHintIsTheBestMoveForTheSideToMove() {
         Engine engine = new Engine();
         engine.setLevel(Level.of(1)); // the hint is at full strength whatever the level

@@ -118,7 +118,7 @@ class SearchTest {
         for (String move : new String[] {"9b9a", "1a1b", "9a9b", "1b1a", "9b9a", "1a1b", "9a9b", "1b1a"}) {
             p.doMove(Usi.parseLegalMove(p, move));
         }
-        int[][] scored = search.scoreRootMoves(p, 3, Score.INFINITE);
+        int[][] scored = search.scoreRootMoves(p, 3, Score.INFINITE, SearchLimits.depth(3));
         boolean seen = false;
         for (int i = 0; i < scored[0].length; i++) {
             if (Usi.format(p.variant(), scored[0][i]).equals("9b9a")) {
