@@ -11,8 +11,9 @@ import org.shogibridge.core.rules.Side;
 
 /**
  * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
- * (all evasions when in check), check extension, null-move pruning, reverse futility and late-move pruning at
- * low depth, late-move reductions, and move ordering by TT move, captures by value, killers and history.
+ * (all evasions when in check), mates in one looked for at every node, an extension for checks whose piece
+ * cannot simply be taken, null-move pruning, reverse futility and late-move pruning at low depth, late-move
+ * reductions, and move ordering by TT move, captures by value (losing ones last), killers and history.
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
