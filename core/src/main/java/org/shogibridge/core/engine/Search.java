@@ -481,8 +481,8 @@ public final class Search {
         for (int i = 0; i < count; i++) {
             int move = pickNext(moves, keys, i, count);
             int captured = Move.captured(move);
-            if (!inCheck && (standPat + evaluation.value(Piece.type(captured)) * 2 + 180 < alpha
-                    || losesMaterial(move))) {
+            // Out of check every move here is a capture, and a negative key marks one that loses material.
+            if (!inCheck && (standPat + evaluation.value(Piece.type(captured)) * 2 + 180 < alpha || keys[i] < 0)) {
                 continue; // even winning the piece twice over would not reach alpha, or the capture loses
             }
             pos.doMove(move);

@@ -56,6 +56,15 @@ public final class GameRecord {
         return Sfen.parseIrregular(variant, startSfen);
     }
 
+    /** Return a fresh position after the main line's moves: where the record leaves the game. */
+    public Position positionAfterMainLine() {
+        Position p = startPosition();
+        for (int move : mainLine.moveArray()) {
+            p.doMove(move);
+        }
+        return p;
+    }
+
     /** Return whether the game starts from the variant's usual start position. */
     public boolean hasStandardStart() {
         return startSfen.equals(Position.start(variant).toSfen());

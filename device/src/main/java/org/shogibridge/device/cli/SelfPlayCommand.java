@@ -83,10 +83,7 @@ public final class SelfPlayCommand implements Callable<Integer> {
                 for (int game; (game = next.getAndIncrement()) < games; ) {
                     SelfPlay selfPlay = new SelfPlay(settings, weights, seed + game);
                     GameRecord opening = openings.get(game % openings.size());
-                    Position start = opening.startPosition();
-                    for (int move : opening.mainLine().moveArray()) {
-                        start.doMove(move);
-                    }
+                    Position start = opening.positionAfterMainLine();
                     List<SelfPlay.Sample> played = selfPlay.playGame(start);
                     StringBuilder text = new StringBuilder();
                     for (SelfPlay.Sample s : played) {

@@ -14,7 +14,6 @@ import org.shogibridge.core.engine.Score;
 import org.shogibridge.core.engine.SearchLimits;
 import org.shogibridge.core.engine.SearchResult;
 import org.shogibridge.core.engine.TimeManager;
-import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Position;
@@ -177,12 +176,7 @@ public final class UsiEngineServer {
     }
 
     private Position readPosition(String line) {
-        GameRecord record = UsiRecord.readLine(line, variant);
-        Position p = record.startPosition();
-        for (int move : record.mainLine().moveArray()) {
-            p.doMove(move);
-        }
-        return p;
+        return UsiRecord.readLine(line, variant).positionAfterMainLine();
     }
 
     private void go(String[] words) {
