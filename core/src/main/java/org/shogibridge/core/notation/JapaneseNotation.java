@@ -308,7 +308,13 @@ public final class JapaneseNotation {
                 throw unreadable(t, "unexpected '" + c + "'");
             }
         }
-        return resolve(p, t, to, type, promote, drop, origin, relative);
+        int move = resolve(p, t, to, type, promote, drop, origin, relative);
+        if (origin < 0 && promote == null && mayPromote(p, move)) {
+            // Without an origin, 成 or 不成 is the only thing that tells the two moves apart: a text that says
+            // neither has lost it (a cut line) or never had it.
+            throw unreadable(t, "the piece may promote here; write 成 or 不成");
+        }
+        return move;
     }
 
     private static int resolve(Position p, String t, int to, int type, Boolean promote, boolean drop, int origin,
@@ -356,13 +362,42 @@ public final class JapaneseNotation {
         if (drop || !boardCandidate && p.handCount(side, type) > 0 && relative.isEmpty()) {
             return checked(p, t, Move.drop(Piece.code(type, side.index()), to));
         }
+        int foul = onlyFoulOfType(p, to, type, promote != null && promote);
+        if (foul != 0 && relative.isEmpty()) {
+            return checked(p, t, foul);
+        }
         throw illegal(t, "no " + PieceNames.japanese(type) + " can make this move");
+    }
+
+    /**
+     * Return the one move of a piece of this type to the square that the piece can make but the rules forbid
+     * (its king left in check, a dead piece), or 0 when there is none or more than one.
+     */
+    private static int onlyFoulOfType(Position p, int to, int type, boolean promote) {
+        Variant v = p.variant();
+        int found = 0;
+        for (int from = 0; from < v.squares(); from++) {
+            int pc = p.pieceAt(from);
+            if (pc == Piece.EMPTY || Piece.type(pc) != type || Piece.colour(pc) != p.sideToMove().index()) {
+                continue;
+            }
+            int move = Rules.complete(p, Move.of(from, to, 0, 0, promote));
+            Violation violation = Rules.violation(p, move);
+            if (violation != null && violation.isRecordableFoul()) {
+                if (found != 0) {
+                    return 0;
+                }
+                found = move;
+            }
+        }
+        return found;
     }
 
     private static int checked(Position p, String t, int move) {
         Violation violation = Rules.violation(p, move);
         if (violation != null) {
-            throw illegal(t, violation.description());
+            throw new NotationException("Illegal move. '" + t + "': " + violation.description() + ".",
+                    violation.isRecordableFoul() ? move : 0, violation);
         }
         return move;
     }

@@ -10,10 +10,13 @@ import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads CSA records, versions 2, 2.2 and 3.0: players, {@code $} headers, the start position ({@code PI},
@@ -24,13 +27,22 @@ import java.util.Optional;
  * coordinate of a square has two digits ({@code +07070706FU}).
  */
 public final class CsaReader {
+    private static final Pattern TIME = Pattern.compile("^T(\\d{1,9})(?:\\.(\\d{1,3})\\d*)?$");
+
     private final String source;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final List<String> pendingComments = new ArrayList<>();
     private Variant variant = Variant.STANDARD;
     private Diagram diagram;
+    /** Which numbered board rows ({@code P1}..) the record gave, by rank. */
+    private boolean[] rowsGiven = new boolean[11];
     private RecordBuilder builder;
     private boolean timeForEnding;
+    /** Whether the last move (or the ending) already has its {@code T} time. */
+    private boolean timed;
+    /** Whether the text has said anything a record says: a version, a header, a position or a move. */
+    private boolean stated;
+    private int lineNumber;
 
     private CsaReader(String source) {
         this.source = source;
@@ -42,8 +54,31 @@ public final class CsaReader {
     }
 
     private GameRecord parse(String text) {
-        RecordText.readLines(source, text, line -> readLine(line.strip()));
-        return started().record();
+        RecordText.readLines(source, text, (line, number) -> {
+            lineNumber = number;
+            readLine(line.strip());
+        });
+        if (!stated) {
+            throw new RecordFormatException(source, 0, "Empty record. No version, header, position or move");
+        }
+        boolean noMoves = builder == null || builder.record().mainLine().plies() == 0;
+        if (noMoves && diagram == null && !RecordText.endsWithLineBreak(text)) {
+            throw new RecordFormatException(source, lineNumber, "Possibly truncated record. It ends in the middle of a "
+                    + "line and states no start position or move");
+        }
+        try {
+            RecordText.checkLastLineNotCut(text, line -> line.startsWith("P+") || line.startsWith("P-"));
+        } catch (IllegalArgumentException e) {
+            throw new RecordFormatException(source, lineNumber, e.getMessage());
+        }
+        try {
+            return started().finish();
+        } catch (RecordFormatException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // The start position is built when the first move or the end of the text comes.
+            throw new RecordFormatException(source, lineNumber, e.getMessage());
+        }
     }
 
     private void readLine(String line) {
@@ -56,6 +91,7 @@ public final class CsaReader {
             }
             return;
         }
+        stated = true;
         if (line.startsWith("N+") || line.startsWith("N-") || line.startsWith("$")) {
             readHeader(line);
             return;
@@ -65,7 +101,7 @@ public final class CsaReader {
         for (int i = 0; i < statements.length; i++) {
             String statement = statements[i].strip();
             if (statement.startsWith("'")) {
-                readLine(String.join(",", java.util.Arrays.copyOfRange(statements, i, statements.length)).strip());
+                readLine(String.join(",", Arrays.copyOfRange(statements, i, statements.length)).strip());
                 return;
             }
             readStatement(statement);
@@ -79,12 +115,16 @@ public final class CsaReader {
         }
         int colon = line.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("Bad header. '" + line + "' has no ':'");
+            throw new IllegalArgumentException("Bad header. '" + KifReader.abbreviated(line) + "' has no ':'");
         }
         String key = line.substring(1, colon);
         String value = line.substring(colon + 1);
         if (key.equals(CsaHeaders.VARIANT)) {
+            if (builder != null || diagram != null) {
+                throw new IllegalArgumentException("Bad header. $VARIANT after the position");
+            }
             variant = Variant.byId(value.strip());
+            rowsGiven = new boolean[variant.ranks() + 1];
             return;
         }
         header(CsaHeaders.toRecordKey(key), value);
@@ -126,13 +166,13 @@ public final class CsaReader {
         } else if (c == '%') {
             readEnding(s);
         } else {
-            throw new IllegalArgumentException("Unreadable statement. '" + s + "'");
+            throw new IllegalArgumentException("Unreadable statement. '" + KifReader.abbreviated(s) + "'");
         }
     }
 
     private Diagram diagram() {
         if (builder != null) {
-            throw new IllegalArgumentException("Position after the first move");
+            throw new IllegalArgumentException("Bad position. A position line after the first move");
         }
         if (diagram == null) {
             diagram = new Diagram(variant);
@@ -146,60 +186,96 @@ public final class CsaReader {
 
     private void readPosition(String s) {
         if (s.startsWith("PI")) {
+            if ((s.length() - 2) % 4 != 0) {
+                throw new IllegalArgumentException("Bad PI. '" + s + "' is not a list of square and piece (PI82HI)");
+            }
             Diagram d = Diagram.of(Position.start(variant));
             for (int i = 2; i + 4 <= s.length(); i += 4) {
                 int file = digit(s, i);
                 int rank = digit(s, i + 1);
                 int type = PieceNames.ofCsa(s.substring(i + 2, i + 4));
-                if (file < 1 || rank < 1 || d.pieceAt(file, rank) == Piece.EMPTY
-                        || Piece.type(d.pieceAt(file, rank)) != type) {
+                if (file < 1 || rank < 1 || file > variant.files() || rank > variant.ranks()
+                        || d.pieceAt(file, rank) == Piece.EMPTY || Piece.type(d.pieceAt(file, rank)) != type) {
                     throw new IllegalArgumentException("Bad PI. No " + s.substring(i + 2, i + 4) + " on "
                             + s.substring(i, i + 2) + " to remove");
                 }
                 d.put(file, rank, Piece.EMPTY);
             }
+            diagram();
             diagram = d;
             return;
         }
         if (s.startsWith("P+") || s.startsWith("P-")) {
-            Side side = s.charAt(1) == '+' ? Side.BLACK : Side.WHITE;
-            int n = coordinateDigits();
-            int step = 2 * n + 2;
-            for (int i = 2; i + step <= s.length(); i += step) {
-                String square = s.substring(i, i + 2 * n);
-                String code = s.substring(i + 2 * n, i + step);
-                Diagram d = diagram();
-                if (square.chars().allMatch(ch -> ch == '0')) {
-                    if (code.equals("AL")) {
-                        d.putRemainingInHand(side);
-                    } else {
-                        d.addToHand(side, pieceType(code), 1);
-                    }
-                } else {
-                    int file = Integer.parseInt(square.substring(0, n));
-                    int rank = Integer.parseInt(square.substring(n));
-                    checkSquare(file, rank, s);
-                    d.put(file, rank, Piece.code(pieceType(code), side.index()));
-                }
-            }
+            readHandOrPieces(s);
             return;
         }
-        int rank = Integer.parseInt(s.substring(1, Character.isDigit(s.charAt(2)) ? 3 : 2));
-        String cells = s.substring(rank >= 10 ? 3 : 2);
-        if (rank == 10 && variant != Variant.OKISAKI) {
-            variant = Variant.OKISAKI;
-            diagram = null;
+        readRow(s);
+    }
+
+    /** {@code P+00KA00FU} or {@code P-5142KI}: pieces in hand ({@code 00}, {@code 00AL} for the rest) or on squares. */
+    private void readHandOrPieces(String s) {
+        Side side = s.charAt(1) == '+' ? Side.BLACK : Side.WHITE;
+        int n = coordinateDigits();
+        int step = 2 * n + 2;
+        if ((s.length() - 2) % step != 0 || s.length() == 2) {
+            throw new IllegalArgumentException("Bad position line. '" + KifReader.abbreviated(s)
+                    + "' is not a list of square and piece (" + "00".repeat(n) + "FU)");
         }
         Diagram d = diagram();
+        for (int i = 2; i + step <= s.length(); i += step) {
+            String square = s.substring(i, i + 2 * n);
+            String code = s.substring(i + 2 * n, i + step);
+            if (square.chars().allMatch(ch -> ch == '0')) {
+                if (code.equals("AL")) {
+                    d.putRemainingInHand(side);
+                } else {
+                    d.addToHand(side, pieceType(code), 1);
+                }
+            } else {
+                int file = number(square.substring(0, n), s);
+                int rank = number(square.substring(n), s);
+                checkSquare(file, rank, s);
+                d.put(file, rank, Piece.code(pieceType(code), side.index()));
+            }
+        }
+    }
+
+    /** {@code P1-KY-KE-GI-KI-OU-KI-GI-KE-KY}: one whole rank of the board, every square given. */
+    private void readRow(String s) {
+        int digits = s.length() > 2 && Character.isDigit(s.charAt(2)) ? 2 : 1;
+        int rank = s.length() > digits ? number(s.substring(1, 1 + digits), s) : -1;
+        if (rank == 10 && variant != Variant.OKISAKI) {
+            if (diagram != null) {
+                throw new IllegalArgumentException("Bad board line. P10 after rows of a 9x9 board");
+            }
+            variant = Variant.OKISAKI;
+            rowsGiven = new boolean[variant.ranks() + 1];
+        }
+        if (rank < 1 || rank > variant.ranks()) {
+            throw new IllegalArgumentException("Bad board line. '" + KifReader.abbreviated(s) + "' is not a rank of the "
+                    + variant.files() + "x" + variant.ranks() + " board");
+        }
+        String cells = s.substring(1 + digits);
+        // A row that ends with an empty square loses its last space when the line is stripped.
+        int width = 3 * variant.files();
+        if (cells.length() != width && !(cells.length() == width - 1 && cells.endsWith("*"))) {
+            throw new IllegalArgumentException("Bad board line. '" + KifReader.abbreviated(s) + "' does not have "
+                    + variant.files() + " squares");
+        }
+        if (rowsGiven[rank]) {
+            throw new IllegalArgumentException("Bad board line. Rank " + rank + " is given twice");
+        }
+        rowsGiven[rank] = true;
+        Diagram d = diagram();
         for (int f = 0; f < variant.files(); f++) {
-            String cell = f * 3 + 3 <= cells.length() ? cells.substring(f * 3, f * 3 + 3) : " * ";
-            if (cell.strip().equals("*")) {
+            String cell = f * 3 + 3 <= cells.length() ? cells.substring(f * 3, f * 3 + 3) : cells.substring(f * 3) + " ";
+            if (cell.equals(" * ")) {
                 continue;
             }
-            Side side = cell.charAt(0) == '+' ? Side.BLACK : Side.WHITE;
             if (cell.charAt(0) != '+' && cell.charAt(0) != '-') {
                 throw new IllegalArgumentException("Bad board line. '" + cell + "' in " + s);
             }
+            Side side = cell.charAt(0) == '+' ? Side.BLACK : Side.WHITE;
             d.put(variant.files() - f, rank, Piece.code(pieceType(cell.substring(1)), side.index()));
         }
     }
@@ -214,6 +290,15 @@ public final class CsaReader {
         return Character.isDigit(s.charAt(i)) ? s.charAt(i) - '0' : -1;
     }
 
+    /** Return the value of one or two ASCII digits, or throw naming the statement. */
+    private static int number(String digits, String statement) {
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new IllegalArgumentException("Unreadable statement. '" + KifReader.abbreviated(statement)
+                    + "': '" + digits + "' is not a number");
+        }
+        return Integer.parseInt(digits);
+    }
+
     private int pieceType(String code) {
         int type = PieceNames.ofCsa(code);
         if (type < 0 || !variant.hasType(Piece.unpromoted(type))) {
@@ -224,7 +309,13 @@ public final class CsaReader {
 
     private RecordBuilder started() {
         if (builder == null) {
-            Position start = diagram == null ? Position.start(variant) : diagram.toPosition();
+            Position start;
+            if (diagram == null) {
+                start = Position.start(variant);
+            } else {
+                checkRows();
+                start = diagram.toPosition();
+            }
             GameRecord record = new GameRecord(start);
             record.headers().putAll(headers);
             record.comments().addAll(pendingComments);
@@ -233,22 +324,38 @@ public final class CsaReader {
         return builder;
     }
 
+    /** A board given by rows must give every rank: a missing row is a damaged record, not empty squares. */
+    private void checkRows() {
+        int given = 0;
+        StringBuilder missing = new StringBuilder();
+        for (int rank = 1; rank <= variant.ranks(); rank++) {
+            if (rowsGiven[rank]) {
+                given++;
+            } else {
+                missing.append(missing.length() == 0 ? "" : ", ").append('P').append(rank);
+            }
+        }
+        if (given > 0 && given < variant.ranks()) {
+            throw new IllegalArgumentException("Bad position. The board rows " + missing + " are missing");
+        }
+    }
+
     private void readMove(String s) {
         RecordBuilder b = started();
         Position p = b.position();
         int n = coordinateDigits();
         if (s.length() != 1 + 4 * n + 2) {
-            throw new IllegalArgumentException("Unreadable move. '" + s + "'");
+            throw new IllegalArgumentException("Unreadable move. '" + KifReader.abbreviated(s) + "'");
         }
         Side side = s.charAt(0) == '+' ? Side.BLACK : Side.WHITE;
-        if (side != p.sideToMove()) {
+        if (side != b.sideToMoveAfterLine()) {
             throw new IllegalArgumentException("Illegal move. '" + s + "': it is "
-                    + (p.sideToMove() == Side.BLACK ? "Black" : "White") + "'s turn.");
+                    + (b.sideToMoveAfterLine() == Side.BLACK ? "Black" : "White") + "'s turn.");
         }
-        int fromFile = Integer.parseInt(s.substring(1, 1 + n));
-        int fromRank = Integer.parseInt(s.substring(1 + n, 1 + 2 * n));
-        int toFile = Integer.parseInt(s.substring(1 + 2 * n, 1 + 3 * n));
-        int toRank = Integer.parseInt(s.substring(1 + 3 * n, 1 + 4 * n));
+        int fromFile = number(s.substring(1, 1 + n), s);
+        int fromRank = number(s.substring(1 + n, 1 + 2 * n), s);
+        int toFile = number(s.substring(1 + 2 * n, 1 + 3 * n), s);
+        int toRank = number(s.substring(1 + 3 * n, 1 + 4 * n), s);
         int type = pieceType(s.substring(1 + 4 * n));
         checkSquare(toFile, toRank, s);
         int to = variant.square(toFile, toRank);
@@ -270,36 +377,47 @@ public final class CsaReader {
             move = Rules.complete(p, Move.of(from, to, 0, 0, promote));
         }
         Violation violation = Rules.violation(p, move);
-        if (violation != null) {
-            throw new IllegalArgumentException("Illegal move. '" + s + "': " + violation.description() + ".");
+        String error = violation == null ? null : "Illegal move. '" + s + "': " + violation.description() + ".";
+        if (violation == null) {
+            b.play(move);
+        } else if (violation.isRecordableFoul() && !b.hasEnded()) {
+            b.foul(move, new RecordFormatException(source, lineNumber, error));
+        } else {
+            throw new IllegalArgumentException(error);
         }
-        b.play(move);
         timeForEnding = false;
+        timed = false;
     }
 
     private void readTime(String s) {
-        long millis;
-        try {
-            millis = Math.round(Double.parseDouble(s.substring(1)) * 1000);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("Bad time. '" + s + "'");
+        Matcher m = TIME.matcher(s);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("Bad time. '" + KifReader.abbreviated(s) + "'");
         }
+        String fraction = m.group(2) == null ? "" : m.group(2);
+        long millis = RecordedMove.checkedElapsed(Long.parseLong(m.group(1)) * 1000
+                + (fraction.isEmpty() ? 0 : Long.parseLong((fraction + "00").substring(0, 3))), s);
         RecordBuilder b = started();
+        if (timed) {
+            throw new IllegalArgumentException("Bad time. '" + s + "' is a second time for the same move");
+        }
         if (timeForEnding) {
             b.endingTime(millis);
         } else if (b.lastMove() != null) {
             b.lastMove().elapsedMillis(millis);
         }
+        timed = true;
     }
 
     private void readEnding(String s) {
         RecordBuilder b = started();
-        boolean blackToMove = b.position().sideToMove() == Side.BLACK;
+        boolean blackToMove = b.sideToMoveAfterLine() == Side.BLACK;
         Optional<Ending> ending = Ending.ofCsa(s, blackToMove);
         if (ending.isEmpty()) {
-            throw new IllegalArgumentException("Unknown special move. '" + s + "'");
+            throw new IllegalArgumentException("Unknown special move. '" + KifReader.abbreviated(s) + "'");
         }
         b.end(ending.get(), RecordedMove.UNKNOWN_TIME);
         timeForEnding = true;
+        timed = false;
     }
 }

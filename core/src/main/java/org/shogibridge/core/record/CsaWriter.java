@@ -47,17 +47,19 @@ public final class CsaWriter {
         position(r, p);
         comments(r.comments());
         int digits = r.variant().files() >= 10 ? 2 : 1;
-        for (RecordedMove rm : r.mainLine().moves()) {
-            out.append(move(p, rm.move(), digits)).append('\n');
-            if (rm.elapsedMillis() >= 0) {
-                out.append('T').append(seconds(rm.elapsedMillis())).append('\n');
-            }
-            comments(rm.comments());
+        MoveLine main = r.mainLine();
+        for (RecordedMove rm : main.moves()) {
+            move(p, rm, digits);
             p.doMove(rm.move());
         }
-        MoveLine main = r.mainLine();
+        Side toMove = p.sideToMove();
+        if (main.foul() != null) {
+            // The foul is written as the move it was, and the ending names the side that made it.
+            move(p, main.foul(), digits);
+            toMove = toMove.opponent();
+        }
         if (main.ending() != null) {
-            out.append(main.ending().csa(p.sideToMove() == Side.BLACK)).append('\n');
+            out.append(main.ending().csa(toMove == Side.BLACK)).append('\n');
             if (main.endingElapsedMillis() >= 0) {
                 out.append('T').append(seconds(main.endingElapsedMillis())).append('\n');
             }
@@ -96,7 +98,15 @@ public final class CsaWriter {
         out.append(p.sideToMove() == Side.BLACK ? "+\n" : "-\n");
     }
 
-    /** Return the CSA text of a legal move: {@code +7776FU}, {@code -0034KA}. */
+    private void move(Position p, RecordedMove rm, int digits) {
+        out.append(move(p, rm.move(), digits)).append('\n');
+        if (rm.elapsedMillis() >= 0) {
+            out.append('T').append(seconds(rm.elapsedMillis())).append('\n');
+        }
+        comments(rm.comments());
+    }
+
+    /** Return the CSA text of a move: {@code +7776FU}, {@code -0034KA}. */
     static String move(Position p, int move, int digits) {
         Variant v = p.variant();
         StringBuilder sb = new StringBuilder(p.sideToMove() == Side.BLACK ? "+" : "-");

@@ -1,11 +1,13 @@
 package org.shogibridge.core.record;
 
 import java.util.Optional;
+import org.shogibridge.core.rules.Side;
 
 /**
  * How a recorded game or line ends, as the record says (the rules core is not asked). Results are relative to
- * the side to move after the last move: {@link #ILLEGAL_MOVE} means the side to move lost by a foul,
- * {@link #OPPONENT_ILLEGAL} that the side to move won because the other side fouled.
+ * the side to move after the last move (after the foul, when the line keeps one: {@link MoveLine#foul}):
+ * {@link #ILLEGAL_MOVE} means the side to move lost by a foul, {@link #OPPONENT_ILLEGAL} that the side to move
+ * won because the other side fouled.
  */
 public enum Ending {
     RESIGNATION("投了", "%TORYO"),
@@ -32,6 +34,20 @@ public enum Ending {
     Ending(String kif, String csa) {
         this.kif = kif;
         this.csa = csa;
+    }
+
+    /** Return the side that won, given the side to move after the last move, or null for no winner (draw, interruption). */
+    public Side winner(Side toMove) {
+        return switch (this) {
+            case RESIGNATION, CHECKMATE, TIME_UP, ILLEGAL_MOVE -> toMove.opponent();
+            case OPPONENT_ILLEGAL, ENTERING_KING_WIN -> toMove;
+            default -> null;
+        };
+    }
+
+    /** Return whether the ending says a side fouled. */
+    public boolean isFoul() {
+        return this == ILLEGAL_MOVE || this == OPPONENT_ILLEGAL;
     }
 
     /** Return the word of a KIF terminal line, for example 投了. */

@@ -108,10 +108,22 @@ public final class JkfWriter {
             prev = Move.to(move);
             p.doMove(move);
         }
+        Side toMove = p.sideToMove();
+        if (line.foul() != null) {
+            RecordedMove foul = line.foul();
+            ObjectNode element = out.addObject();
+            element.set("move", move(p, foul.move(), prev));
+            time(element, foul.elapsedMillis(), clock, toMove);
+            comments(element, foul.comments());
+            if (foul.elapsedMillis() >= 0) {
+                clock[toMove.index()] += foul.elapsedMillis();
+            }
+            toMove = toMove.opponent();
+        }
         if (line.ending() != null) {
             ObjectNode element = out.addObject();
-            element.put("special", line.ending().jkf(p.sideToMove() == Side.BLACK));
-            time(element, line.endingElapsedMillis(), clock, p.sideToMove());
+            element.put("special", line.ending().jkf(toMove == Side.BLACK));
+            time(element, line.endingElapsedMillis(), clock, toMove);
             comments(element, line.endingComments());
         }
         for (int i = moves.size() - 1; i >= 0; i--) {

@@ -1,6 +1,7 @@
 package org.shogibridge.core.record;
 
 import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.notation.NotationException;
 import org.shogibridge.core.notation.PieceNames;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Piece;
@@ -23,10 +24,10 @@ import java.util.regex.Pattern;
  */
 public final class KifReader {
     private static final Pattern KIF_MOVE = Pattern.compile(
-            "^\\s*(\\d+)\\s+(\\S.*?)\\s*(?:\\(\\s*(\\d+:[\\d:]+)\\s*(?:/\\s*[\\d:]*)?\\s*\\))?\\s*(\\+)?\\s*$");
-    private static final Pattern VARIATION = Pattern.compile("^\\s*変化[：:]\\s*(\\d+)手");
-    private static final Pattern HEADER = Pattern.compile("^([^：:\\s][^：:]*)[：:](.*)$");
-    private static final Pattern SUMMARY = Pattern.compile("^\\s*まで、?(\\d+)手(.*)$");
+            "^\\s*(\\d{1,6})\\s+(\\S.*?)\\s*(?:\\(\\s*(\\d+:[\\d:]+)\\s*(?:/\\s*[\\d:]*)?\\s*\\))?\\s*(\\+)?\\s*$");
+    private static final Pattern VARIATION = Pattern.compile("^\\s*変化[：:]\\s*(\\d{1,6})手");
+    private static final Pattern HEADER = Pattern.compile("^([^：:\\s\\d０-９][^：:]*)[：:](.*)$");
+    private static final Pattern SUMMARY = Pattern.compile("^\\s*まで、?(\\d{1,6})手(.*)$");
     private static final Pattern WINNER =
             Pattern.compile("^(時間切れにより)?(先手|後手|下手|上手)の(勝ち|反則勝ち|反則負け|入玉勝ち)$");
     private static final String MARKS = "▲△☗☖▽▼";
@@ -42,6 +43,11 @@ public final class KifReader {
     private final String[] handLines = new String[2];
     private Side diagramSideToMove;
     private RecordBuilder builder;
+    /** Whether the text has said anything a record says: a header, a start position, the move table or a move. */
+    private boolean stated;
+    /** Whether the current line has a KIF terminal line (投了...), which some tools count in the summary. */
+    private boolean terminalLine;
+    private int lineNumber;
 
     private KifReader(String source) {
         this.source = source;
@@ -54,10 +60,33 @@ public final class KifReader {
 
     private GameRecord parse(String text) {
         RecordText.readLines(source, text, this::readLine);
-        return started().record();
+        try {
+            RecordText.checkLastLineNotCut(text, line -> line.contains("の持駒"));
+        } catch (IllegalArgumentException e) {
+            throw new RecordFormatException(source, lineNumber, e.getMessage());
+        }
+        if (!stated) {
+            throw new RecordFormatException(source, 0, "Empty record. No header, start position or move");
+        }
+        boolean noMoves = builder == null || builder.record().mainLine().plies() == 0;
+        if (noMoves && startName == null && diagramRows.isEmpty() && !RecordText.endsWithLineBreak(text)) {
+            // Headers alone mean an even game, unless the file was cut before its 手合割 or diagram: then its last
+            // line is cut too.
+            throw new RecordFormatException(source, lineNumber, "Possibly truncated record. It ends in the middle of a "
+                    + "line and states no start position or move");
+        }
+        try {
+            return started().finish();
+        } catch (RecordFormatException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            // The start position is built when the first move or the end of the text comes.
+            throw new RecordFormatException(source, lineNumber, e.getMessage());
+        }
     }
 
-    private void readLine(String raw) {
+    private void readLine(String raw, int number) {
+        lineNumber = number;
         String line = stripEnd(raw);
         String trimmed = line.strip();
         if (trimmed.isEmpty() || trimmed.startsWith("#") || trimmed.startsWith("&")) {
@@ -70,17 +99,19 @@ public final class KifReader {
         Matcher m = VARIATION.matcher(trimmed);
         if (m.find()) {
             started().variationOfLatest(Integer.parseInt(m.group(1)));
+            terminalLine = false;
             return;
         }
         if (trimmed.startsWith("手数----") || trimmed.startsWith("手数＝")) {
             if (trimmed.startsWith("手数----")) {
+                stated = true;
                 started();
             }
             return;
         }
         m = SUMMARY.matcher(trimmed);
         if (m.find()) {
-            readSummary(m.group(2));
+            readSummary(Integer.parseInt(m.group(1)), m.group(2));
             return;
         }
         if (MARKS.indexOf(trimmed.charAt(0)) >= 0) {
@@ -100,15 +131,21 @@ public final class KifReader {
             readHeader(m.group(1).strip(), m.group(2).strip());
             return;
         }
-        if (builder != null && !builder.record().mainLine().moves().isEmpty()) {
-            throw new IllegalArgumentException("Unreadable line. '" + trimmed + "'");
-        }
-        // Text before the moves that is neither header nor diagram (a tool's banner) carries nothing.
+        throw new IllegalArgumentException("Unreadable line. '" + abbreviated(trimmed) + "'");
+    }
+
+    /** Return a line as an error message quotes it: at most 60 characters. */
+    static String abbreviated(String line) {
+        return line.length() <= 60 ? line : line.substring(0, 57) + "...";
     }
 
     private void readHeader(String key, String value) {
+        stated = true;
         if (key.equals("手合割")) {
             startName = value.replace("　", "").strip();
+            if (startName.isEmpty()) {
+                throw new IllegalArgumentException("Unknown 手合割. The header has no value");
+            }
         } else if (builder != null) {
             builder.record().headers().put(GameRecord.canonicalKey(key), value);
         } else {
@@ -118,6 +155,10 @@ public final class KifReader {
 
     private boolean readDiagramLine(String line) {
         if (line.startsWith("|") && line.lastIndexOf('|') > 0) {
+            if (builder != null) {
+                throw new IllegalArgumentException("Bad board diagram. A diagram row after the moves began");
+            }
+            stated = true;
             diagramRows.add(line);
             return true;
         }
@@ -154,7 +195,10 @@ public final class KifReader {
         if (!diagramRows.isEmpty()) {
             return diagramPosition();
         }
-        if (startName == null || startName.isEmpty() || startName.equals("平手")) {
+        if (handLines[0] != null || handLines[1] != null || diagramSideToMove != null) {
+            throw new IllegalArgumentException("Bad board diagram. Hand or turn lines without the board rows");
+        }
+        if (startName == null || startName.equals("平手")) {
             return Position.start(Variant.STANDARD);
         }
         String name = startName.split("#")[0];
@@ -215,6 +259,10 @@ public final class KifReader {
             }
         }
         for (Side side : Side.values()) {
+            if (handLines[side.index()] == null) {
+                throw new IllegalArgumentException("Bad board diagram. It has no " + (side == Side.BLACK ? "先手" : "後手")
+                        + "の持駒 line (write なし for an empty hand)");
+            }
             readHand(d, side, handLines[side.index()]);
         }
         d.sideToMove(diagramSideToMove != null ? diagramSideToMove : Side.BLACK);
@@ -240,7 +288,10 @@ public final class KifReader {
 
     /** Read 二, 十, 十八 or 18. */
     static int kanjiNumber(String text) {
-        if (text.chars().allMatch(Character::isDigit)) {
+        if (text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            if (text.length() > 2) {
+                throw new IllegalArgumentException("Bad number. '" + text + "'");
+            }
             return Integer.parseInt(text);
         }
         int value = 0;
@@ -264,78 +315,123 @@ public final class KifReader {
         RecordBuilder b = started();
         long millis = time == null ? RecordedMove.UNKNOWN_TIME : parseClock(time);
         Optional<Ending> ending = Ending.ofKif(text);
+        // Some tools number a second terminal line after the first (122 投了, 123 中断).
+        boolean secondTerminal = ending.isPresent() && b.hasEnded() && number == b.nextPly() + 1;
+        if (number != b.nextPly() && !secondTerminal) {
+            throw new IllegalArgumentException("Wrong move number. " + number + " where " + b.nextPly()
+                    + " was expected");
+        }
+        stated = true;
         if (ending.isPresent()) {
+            terminalLine = true;
             // Some tools write a second terminal line (投了 then 中断); the last one, which the まで line
             // repeats, is the ending.
             b.end(ending.get(), millis);
             return;
         }
-        if (number != b.nextPly()) {
-            throw new IllegalArgumentException("Wrong move number. " + number + " where " + b.nextPly()
-                    + " was expected");
+        play(b, text).elapsedMillis(millis);
+    }
+
+    /** Play a move text, or hold it as the foul that may have ended the game. */
+    private RecordedMove play(RecordBuilder b, String text) {
+        try {
+            return b.play(JapaneseNotation.parse(b.position(), text, b.previousTo()));
+        } catch (NotationException e) {
+            if (e.foulMove() == 0 || b.hasEnded()) {
+                throw e;
+            }
+            return b.foul(e.foulMove(), new RecordFormatException(source, lineNumber, e.getMessage()));
         }
-        int move = JapaneseNotation.parse(b.position(), text, b.previousTo());
-        b.play(move).elapsedMillis(millis);
     }
 
     private void readKi2Moves(String line) {
+        stated = true;
         RecordBuilder b = started();
         int start = 0;
         for (int i = 1; i <= line.length(); i++) {
             if (i == line.length() || MARKS.indexOf(line.charAt(i)) >= 0) {
                 String token = line.substring(start, i).strip().replaceAll("[\\s　]+$", "");
-                b.play(JapaneseNotation.parse(b.position(), token, b.previousTo()));
+                play(b, token);
                 start = i;
             }
         }
     }
 
-    /** Read a KI2 (or KIF) summary such as まで98手で後手の勝ち, when no terminal line gave the ending. */
-    private void readSummary(String rest) {
+    /**
+     * Read a KI2 (or KIF) summary such as まで98手で後手の勝ち. Its count must be the line's number of moves; it
+     * gives the ending when no terminal line did, and must agree with the ending's winner when one did.
+     */
+    private void readSummary(int plies, String rest) {
+        stated = true;
         RecordBuilder b = started();
-        if (b.hasEnded()) {
-            return;
+        int recorded = b.nextPly() - 1;
+        if (plies != recorded && !(terminalLine && plies == recorded + 1)) {
+            throw new IllegalArgumentException("Wrong move count. The summary says " + plies + " moves where the record has "
+                    + recorded);
         }
         String text = rest.split("#")[0].strip();
         if (text.startsWith("で")) {
             text = text.substring(1);
         }
-        if (text.equals("詰")) {
-            b.end(Ending.CHECKMATE, RecordedMove.UNKNOWN_TIME);
+        Side toMove = b.sideToMoveAfterLine();
+        Matcher m = WINNER.matcher(text);
+        Side named = !m.matches() ? null : m.group(2).equals("先手") || m.group(2).equals("下手") ? Side.BLACK : Side.WHITE;
+        if (b.hasEnded()) {
+            // A terminal line gave the ending: the summary must agree on who won.
+            Side winner = named == null ? summaryEnding(text, m, null, toMove).winner(toMove)
+                    : m.group(3).equals("反則負け") ? named.opponent() : named;
+            if (winner != b.ending().winner(toMove)) {
+                throw new IllegalArgumentException("Inconsistent result. '" + abbreviated(text) + "' after the ending "
+                        + b.ending().kif());
+            }
             return;
+        }
+        b.end(summaryEnding(text, m, named, toMove), RecordedMove.UNKNOWN_TIME);
+    }
+
+    /** Return the ending a summary states; a winner the moves make impossible is an error. */
+    private static Ending summaryEnding(String text, Matcher winner, Side named, Side toMove) {
+        if (text.equals("詰")) {
+            return Ending.CHECKMATE;
         }
         Optional<Ending> word = Ending.ofKif(text);
         if (word.isPresent()) {
-            b.end(word.get(), RecordedMove.UNKNOWN_TIME);
-            return;
+            return word.get();
         }
-        Matcher m = WINNER.matcher(text);
-        if (!m.matches()) {
-            throw new IllegalArgumentException("Unreadable result. '" + text + "'");
+        if (named == null) {
+            throw new IllegalArgumentException("Unreadable result. '" + abbreviated(text) + "'");
         }
-        Side named = m.group(2).equals("先手") || m.group(2).equals("下手") ? Side.BLACK : Side.WHITE;
-        boolean namedToMove = named == b.position().sideToMove();
-        Ending ending;
-        if (m.group(1) != null) {
-            ending = Ending.TIME_UP;
-        } else {
-            ending = switch (m.group(3)) {
-                case "反則勝ち" -> namedToMove ? Ending.OPPONENT_ILLEGAL : Ending.ILLEGAL_MOVE;
-                case "反則負け" -> namedToMove ? Ending.ILLEGAL_MOVE : Ending.OPPONENT_ILLEGAL;
-                case "入玉勝ち" -> Ending.ENTERING_KING_WIN;
-                default -> Ending.RESIGNATION;
-            };
+        boolean namedToMove = named == toMove;
+        if (winner.group(1) != null) {
+            return requireWinner(Ending.TIME_UP, named, toMove, text);
         }
-        b.end(ending, RecordedMove.UNKNOWN_TIME);
+        return switch (winner.group(3)) {
+            case "反則勝ち" -> namedToMove ? Ending.OPPONENT_ILLEGAL : Ending.ILLEGAL_MOVE;
+            case "反則負け" -> namedToMove ? Ending.ILLEGAL_MOVE : Ending.OPPONENT_ILLEGAL;
+            case "入玉勝ち" -> requireWinner(Ending.ENTERING_KING_WIN, named, toMove, text);
+            default -> requireWinner(Ending.RESIGNATION, named, toMove, text);
+        };
+    }
+
+    /** Return the ending if it makes the named side the winner; a summary that contradicts the moves is an error. */
+    private static Ending requireWinner(Ending ending, Side named, Side toMove, String text) {
+        if (ending.winner(toMove) != named) {
+            throw new IllegalArgumentException("Inconsistent result. '" + abbreviated(text) + "', but "
+                    + (toMove == Side.BLACK ? "先手" : "後手") + " is to move");
+        }
+        return ending;
     }
 
     /** Read m:ss or h:mm:ss into milliseconds. */
     static long parseClock(String clock) {
         long seconds = 0;
         for (String part : clock.split(":")) {
+            if (part.length() > 7) {
+                throw new IllegalArgumentException("Bad time. '" + clock + "' is out of range");
+            }
             seconds = seconds * 60 + (part.isEmpty() ? 0 : Long.parseLong(part));
         }
-        return seconds * 1000;
+        return RecordedMove.checkedElapsed(seconds * 1000, clock);
     }
 
     /** Some tools append {@code #comment} to a move line. */

@@ -146,21 +146,25 @@ public final class KifWriter {
         }
     }
 
-    /** Write a line from position {@code p} (restored on return) and then its variations. */
+    /**
+     * Write a line from position {@code p} (restored on return) and then its variations. A foul that ended the
+     * line is written like one more move, and the ending after it is read from the side that would move next.
+     */
     private void line(MoveLine line, Position p, int firstPly, int previousTo, long[] totals) {
         List<RecordedMove> moves = line.moves();
         long[] clock = totals.clone();
         int prev = previousTo;
         int ki2Count = 0;
-        for (int i = 0; i < moves.size(); i++) {
-            RecordedMove rm = moves.get(i);
+        int stated = line.plies();
+        for (int i = 0; i < stated; i++) {
+            RecordedMove rm = i < moves.size() ? moves.get(i) : line.foul();
             int move = rm.move();
             if (ki2) {
                 String text = JapaneseNotation.format(p, move, prev, JapaneseNotation.Marks.TRIANGLES);
                 out.append(text);
                 ki2Count++;
                 boolean breakLine = ki2Count == KI2_MOVES_PER_LINE || !rm.comments().isEmpty()
-                        || i == moves.size() - 1 || !rm.alternatives().isEmpty();
+                        || i == stated - 1 || !rm.alternatives().isEmpty();
                 if (breakLine) {
                     out.append('\n');
                     ki2Count = 0;
@@ -177,15 +181,18 @@ public final class KifWriter {
             }
             comments(rm.comments());
             prev = Move.to(move);
-            p.doMove(move);
+            if (i < moves.size()) {
+                p.doMove(move);
+            }
         }
-        int plies = firstPly + moves.size() - 1;
+        int plies = firstPly + stated - 1;
+        Side toMove = line.foul() != null ? p.sideToMove().opponent() : p.sideToMove();
         if (line.ending() != null) {
             if (!ki2) {
-                moveLine(plies + 1, line.ending().kif(), line.endingElapsedMillis(), clock, p.sideToMove());
+                moveLine(plies + 1, line.ending().kif(), line.endingElapsedMillis(), clock, toMove);
                 out.append('\n');
             }
-            out.append(summary(line.ending(), plies, p.sideToMove())).append('\n');
+            out.append(summary(line.ending(), plies, toMove)).append('\n');
             comments(line.endingComments());
         }
         for (int i = moves.size() - 1; i >= 0; i--) {

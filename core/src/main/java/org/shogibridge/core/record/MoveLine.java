@@ -6,9 +6,14 @@ import java.util.List;
 /**
  * A sequence of moves from some position: the main line of a record or a variation. It may end with an
  * {@link Ending}, which has its own time and comments (a KIF terminal line such as {@code 投了}).
+ *
+ * <p>A line that ends in a foul keeps the illegal move as {@link #foul}: it is not one of the moves (it was
+ * never legal to play), and the ending is then {@link Ending#OPPONENT_ILLEGAL}, read from the side that would
+ * move after it: the other side won by the foul.
  */
 public final class MoveLine {
     private final List<RecordedMove> moves = new ArrayList<>();
+    private RecordedMove foul;
     private Ending ending;
     private long endingElapsedMillis = RecordedMove.UNKNOWN_TIME;
     private final List<String> endingComments = new ArrayList<>();
@@ -21,6 +26,23 @@ public final class MoveLine {
     /** Return the packed moves. */
     public int[] moveArray() {
         return moves.stream().mapToInt(RecordedMove::move).toArray();
+    }
+
+    /** Return the illegal move that ended the line and lost the game, or null. */
+    public RecordedMove foul() {
+        return foul;
+    }
+
+    /** Set the losing illegal move; the ending becomes {@link Ending#OPPONENT_ILLEGAL}. */
+    public MoveLine foul(RecordedMove foul) {
+        this.foul = foul;
+        this.ending = Ending.OPPONENT_ILLEGAL;
+        return this;
+    }
+
+    /** Return the number of plies the line states: its moves, and the foul if it ended in one. */
+    public int plies() {
+        return moves.size() + (foul != null ? 1 : 0);
     }
 
     /** Return how the line ends, or null when the record does not say. */

@@ -2,6 +2,7 @@ package org.shogibridge.core.record;
 
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +10,12 @@ import java.util.List;
 /**
  * Builds a {@link GameRecord} as a reader meets its moves: keeps the position at the end of the line being
  * read, and opens variations (KIF {@code 変化：N手}, JKF forks) from the right position.
+ *
+ * <p>An illegal move that the piece could make (a king left in check, nifu...) is held as a pending foul. It
+ * becomes the line's {@link MoveLine#foul} when the record says the game ended by it: an ending that the other
+ * side won by a foul ({@code 反則勝ち}, {@code %+ILLEGAL_ACTION}) or a comment on it that says 反則. Anything
+ * else after it (a move, another ending) or silence makes the record fail with the foul's own error, which
+ * names its line.
  */
 final class RecordBuilder {
     /** A line being read, with what is needed to branch from any of its moves. */
@@ -20,6 +27,9 @@ final class RecordBuilder {
         private final Branch parent;
         private final Position position;
         private final List<String> pendingComments = new ArrayList<>();
+        private RecordedMove foul;
+        private RecordFormatException foulError;
+        private boolean foulStated;
 
         private Branch(MoveLine line, int firstPly, Position start, int startPreviousTo, Branch parent) {
             this.line = line;
@@ -64,7 +74,13 @@ final class RecordBuilder {
 
     /** Return the number of the next move in the current line, counting from 1 at the start position. */
     int nextPly() {
-        return current.firstPly + current.line.moves().size();
+        return current.firstPly + current.line.moves().size() + (current.foul != null ? 1 : 0);
+    }
+
+    /** Return the side to move after the last move of the current line, counting a pending foul as played. */
+    Side sideToMoveAfterLine() {
+        Side toMove = current.position.sideToMove();
+        return current.foul != null ? toMove.opponent() : toMove;
     }
 
     /** Return the destination of the last move, which 同 refers to, or -1. */
@@ -73,8 +89,11 @@ final class RecordBuilder {
         return moves.isEmpty() ? current.startPreviousTo : Move.to(moves.get(moves.size() - 1).move());
     }
 
-    /** Return the last move of the current line, or null. */
+    /** Return the last move of the current line, the pending foul included, or null. */
     RecordedMove lastMove() {
+        if (current.foul != null) {
+            return current.foul;
+        }
         List<RecordedMove> moves = current.line.moves();
         return moves.isEmpty() ? null : moves.get(moves.size() - 1);
     }
@@ -83,11 +102,19 @@ final class RecordBuilder {
         return current.line.ending() != null;
     }
 
+    /** Return the ending of the current line, or null. */
+    Ending ending() {
+        return current.line.ending();
+    }
+
     /** Append a legal move to the current line. */
     RecordedMove play(int move) {
+        if (current.foul != null) {
+            throw current.foulError;
+        }
         if (hasEnded()) {
-            throw new IllegalArgumentException("a move after the end of the game ("
-                    + current.line.ending().kif() + ")");
+            throw new IllegalArgumentException("Move after the end. The game ended with "
+                    + current.line.ending().kif());
         }
         RecordedMove recorded = new RecordedMove(move);
         recorded.comments().addAll(current.pendingComments);
@@ -97,7 +124,32 @@ final class RecordBuilder {
         return recorded;
     }
 
+    /**
+     * Hold an illegal move that may be the foul that ended the game; {@code error} is what the record fails with
+     * if it does not say so. Return the move, to take its time and comments.
+     */
+    RecordedMove foul(int move, RecordFormatException error) {
+        if (current.foul != null) {
+            throw current.foulError;
+        }
+        if (hasEnded()) {
+            throw error;
+        }
+        current.foul = new RecordedMove(move);
+        current.foul.comments().addAll(current.pendingComments);
+        current.pendingComments.clear();
+        current.foulError = error;
+        return current.foul;
+    }
+
+    /** End the current line; after a pending foul only an ending that says the other side won by it fits. */
     void end(Ending ending, long elapsedMillis) {
+        if (current.foul != null) {
+            if (ending != Ending.OPPONENT_ILLEGAL) {
+                throw current.foulError;
+            }
+            current.foulStated = true;
+        }
         current.line.ending(ending).endingElapsedMillis(elapsedMillis);
     }
 
@@ -110,6 +162,9 @@ final class RecordBuilder {
         MoveLine line = current.line;
         if (line.ending() != null) {
             line.endingComments().add(text);
+        } else if (current.foul != null) {
+            current.foul.comments().add(text);
+            current.foulStated |= text.contains("反則");
         } else if (!line.moves().isEmpty()) {
             lastMove().comments().add(text);
         } else if (current.parent == null) {
@@ -117,6 +172,21 @@ final class RecordBuilder {
         } else {
             current.pendingComments.add(text);
         }
+    }
+
+    /** Finish reading: keep each stated foul; an illegal move the record does not call a foul is an error. */
+    GameRecord finish() {
+        for (Branch branch : branches) {
+            if (branch.foul == null) {
+                continue;
+            }
+            if (!branch.foulStated) {
+                throw branch.foulError;
+            }
+            long time = branch.line.endingElapsedMillis();
+            branch.line.foul(branch.foul).endingElapsedMillis(time);
+        }
+        return record;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The record formats, with their encodings and file extensions: KIF in Shift_JIS ({@code .kif}) or UTF-8
@@ -60,31 +61,41 @@ public enum RecordFormat {
 
     /** Return the family of a record text: KIF (which also reads KI2), CSA, JKF or USI. */
     public static RecordFormat detect(String fileName, String text) {
-        String t = text.strip();
-        if (t.startsWith("{")) {
+        String first = firstStatement(text);
+        if (first.startsWith("{")) {
             return JKF;
         }
-        if (t.startsWith("position ") || t.startsWith("startpos") || t.startsWith("sfen ")) {
+        if (first.startsWith("position ") || first.startsWith("startpos") || first.startsWith("sfen ")) {
             return USI;
         }
-        for (String raw : RecordText.lines(t)) {
-            String line = raw.strip();
-            if (line.isEmpty() || line.startsWith("'") || line.startsWith("#")) {
-                continue;
-            }
-            if (line.matches("^(V\\d.*|N[+-].*|\\$[A-Z_]+:.*|P[I1-9+-].*|[+-]\\d{4}[A-Z]{2}.*|%[A-Z_+-]+)$")) {
-                return CSA;
-            }
-            break;
+        if (CSA_LINE.matcher(first).matches()) {
+            return CSA;
         }
         Optional<RecordFormat> byName = ofFileName(fileName);
         if (byName.isPresent()) {
             return byName.get().family();
         }
-        if (t.matches("(?s)^[lnsgkrbpqLNSGKRBPQ+1-9/]+ [bw] .*")) {
+        if (BARE_SFEN.matcher(first).matches()) {
             return USI;
         }
         return KIF;
+    }
+
+    private static final Pattern CSA_LINE =
+            Pattern.compile("^(V\\d.*|N[+-].*|\\$[A-Z_]+:.*|P[I1-9+-].*|[+-]\\d{4}[A-Z]{2}.*|%[A-Z_+-]+)$");
+    private static final Pattern BARE_SFEN = Pattern.compile("^[lnsgkrbpqLNSGKRBPQ+1-9/]+ [bw] .*");
+
+    /** Return the first line that is not blank nor a CSA or KIF comment, stripped (empty if none). */
+    private static String firstStatement(String text) {
+        for (int start = 0; start <= text.length(); ) {
+            int end = RecordText.lineEnd(text, start);
+            String line = text.substring(start, end).strip();
+            if (!line.isEmpty() && !line.startsWith("'") && !line.startsWith("#")) {
+                return line;
+            }
+            start = RecordText.nextLineStart(text, end);
+        }
+        return "";
     }
 
     /** KIF, KIFU, KI2 and KI2U are read by one reader. */
@@ -95,9 +106,16 @@ public enum RecordFormat {
         };
     }
 
+    /** The largest record file read, 10 MiB: a game with every variation and comment is far smaller. */
+    public static final int MAX_BYTES = 10 << 20;
+
     /** Read a record from a file's bytes; {@code source} names it in error messages. */
     public static GameRecord read(String source, byte[] bytes) {
-        String text = RecordText.decode(bytes);
+        if (bytes.length > MAX_BYTES) {
+            throw new RecordFormatException(source, 0, "Record too large. It has " + bytes.length
+                    + " bytes; a record may have at most " + MAX_BYTES);
+        }
+        String text = RecordText.decode(source, bytes);
         return switch (detect(source, text)) {
             case CSA -> CsaReader.read(source, text);
             case JKF -> JkfReader.read(source, text);

@@ -10,6 +10,8 @@ import java.util.List;
 public final class RecordedMove {
     /** The elapsed time when the record gives none. */
     public static final long UNKNOWN_TIME = -1;
+    /** The longest time a record may give one move: 100 days (a correspondence game), in milliseconds. */
+    public static final long MAX_ELAPSED_MILLIS = 100L * 24 * 3600 * 1000;
 
     private final int move;
     private long elapsedMillis = UNKNOWN_TIME;
@@ -27,6 +29,14 @@ public final class RecordedMove {
     /** Return the thinking time of the move in milliseconds, or {@link #UNKNOWN_TIME}. */
     public long elapsedMillis() {
         return elapsedMillis;
+    }
+
+    /** Return a time read from a record, or throw naming the text if it is not a time a move can take. */
+    static long checkedElapsed(long millis, String text) {
+        if (millis < 0 || millis > MAX_ELAPSED_MILLIS) {
+            throw new IllegalArgumentException("Bad time. '" + text + "' is out of range (0 to 100 days)");
+        }
+        return millis;
     }
 
     public RecordedMove elapsedMillis(long millis) {

@@ -1,5 +1,9 @@
 package org.shogibridge.core.record;
 
+import java.util.List;
+import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.SfenException;
 import org.shogibridge.core.rules.Usi;
@@ -8,7 +12,7 @@ import org.shogibridge.core.rules.Variant;
 /**
  * A game as one USI {@code position} command: {@code position startpos moves 7g7f 3c3d} or
  * {@code position sfen <SFEN> moves ...}. It carries the start and the main line only. Reading also accepts the
- * line without {@code position}, a bare SFEN, and files of several lines (the first game is read).
+ * line without {@code position}, a bare SFEN, and files of several games, one a line (the first game is read).
  */
 public final class UsiRecord {
     private UsiRecord() {
@@ -29,21 +33,53 @@ public final class UsiRecord {
         return sb.append('\n').toString();
     }
 
-    /** Read the first game of a USI position text; {@code source} names it in error messages. */
+    /**
+     * Read the first game of a USI position text; {@code source} names it in error messages. Every other line
+     * must be a game too (or blank, or a # comment): a file that is not all USI is not read as its first line.
+     */
     public static GameRecord read(String source, String text) {
-        String[] lines = RecordText.lines(text);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
+        int number = 0;
+        GameRecord first = null;
+        for (int start = 0; start <= text.length(); ) {
+            int end = RecordText.lineEnd(text, start);
+            number++;
+            String line = text.substring(start, end).strip();
+            start = RecordText.nextLineStart(text, end);
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
             try {
-                return readLine(line, Variant.STANDARD);
+                GameRecord game = readLine(line, Variant.STANDARD);
+                if (start > text.length() && !RecordText.endsWithLineBreak(text)) {
+                    checkNotCut(game);
+                }
+                first = first == null ? game : first;
             } catch (IllegalArgumentException e) {
-                throw new RecordFormatException(source, i + 1, e.getMessage());
+                throw new RecordFormatException(source, number, e.getMessage());
             }
         }
-        throw new RecordFormatException(source, 0, "Empty record. No position line");
+        if (first == null) {
+            throw new RecordFormatException(source, 0, "Empty record. No position line");
+        }
+        return first;
+    }
+
+    /**
+     * A last line without a line break may have been cut, and a cut {@code 8h2b+} still reads as the move
+     * {@code 8h2b}: a last move that could have promoted and did not is then not taken on trust.
+     */
+    private static void checkNotCut(GameRecord record) {
+        List<RecordedMove> moves = record.mainLine().moves();
+        if (moves.isEmpty()) {
+            return;
+        }
+        int last = moves.get(moves.size() - 1).move();
+        Position before = record.positionAfterMainLine();
+        before.undoMove(last);
+        if (!Move.promotes(last) && JapaneseNotation.mayPromote(before, last)) {
+            throw new IllegalArgumentException("Possibly truncated record. The last move '" + Usi.format(record.variant(), last)
+                    + "' could have promoted and the file ends without a line break after it, so a '+' may be lost");
+        }
     }
 
     /**

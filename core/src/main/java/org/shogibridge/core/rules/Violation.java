@@ -21,6 +21,15 @@ public enum Violation {
         this.description = description;
     }
 
+    /**
+     * Return whether a move breaking this rule is one the piece can physically make (left in check, nifu,
+     * uchifuzume, a dead piece), so that a record can show it as the foul that lost the game. A wrong turn or an
+     * impossible movement names no such move.
+     */
+    public boolean isRecordableFoul() {
+        return this != WRONG_TURN && this != IMPOSSIBLE_MOVEMENT;
+    }
+
     /** Return a short English description for messages and records. */
     public String description() {
         return description;

@@ -52,7 +52,13 @@ final class RecordAssertions {
             }
         }
         if (usi) {
+            // A USI line carries the legal moves only: no foul, no ending.
             return;
+        }
+        assertEquals(expected.foul() == null, actual.foul() == null, where + ": foul");
+        if (expected.foul() != null) {
+            assertEquals(expected.foul().move(), actual.foul().move(), where + ": foul move");
+            assertEquals(expected.foul().comments(), actual.foul().comments(), where + ": foul comments");
         }
         assertEquals(expectedEnding(expected.ending(), via), actual.ending(), where + ": ending");
         if (expected.ending() != null) {

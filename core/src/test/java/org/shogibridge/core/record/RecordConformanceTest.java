@@ -23,9 +23,6 @@ import java.util.stream.Stream;
 class RecordConformanceTest {
     /** Fixtures that must be rejected, with a fragment of the expected message (file:line: reason). */
     private static final Map<String, String> REJECTED = Map.of(
-            // An 81Dojo game whose last move leaves the king in check (the game ended on that foul).
-            "mog-core-scala/kif/game/015.kif", "015.kif:91: Illegal move. '１七玉(28)': king left in check.",
-            "mog-core-scala/kif/game/017.kif", "017.kif:34: Illegal move. '４五桂(37)': king left in check.",
             // Two moves numbered 5 in one variation.
             "json-kifu-format/kif/fork-test.kif", "fork-test.kif:18: Wrong move number. 5 where 6 was expected",
             // A hand-made file whose 変化：1手 continues with a move numbered 3.

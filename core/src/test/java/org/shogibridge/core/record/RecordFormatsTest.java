@@ -227,7 +227,7 @@ class RecordFormatsTest {
                     () -> CsaReader.read("bad.csa", "PI\n+\n+7776FU\n%GIVEUP\n")).getMessage());
             assertTrue(assertThrows(RecordFormatException.class, () -> JkfReader.read("bad.jkf", "{\"moves\": [}"))
                     .getMessage().startsWith("bad.jkf:1: Invalid JSON."));
-            assertEquals("bad.jkf: moves[1]: Illegal move. There is no FU on 76.", assertThrows(RecordFormatException.class,
+            assertEquals("bad.jkf:1: moves[1]: Illegal move. There is no FU on 76.", assertThrows(RecordFormatException.class,
                     () -> JkfReader.read("bad.jkf", "{\"moves\":[{},{\"move\":{\"from\":{\"x\":7,\"y\":6},"
                             + "\"to\":{\"x\":7,\"y\":5},\"piece\":\"FU\"}}]}")).getMessage());
             assertEquals("bad.usi:1: Illegal move. '7g7e' in lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1:"
