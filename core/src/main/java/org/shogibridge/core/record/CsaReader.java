@@ -62,7 +62,7 @@ public final class CsaReader {
             throw new RecordFormatException(source, 0, "Empty record. No version, header, position or move");
         }
         boolean noMoves = builder == null || builder.record().mainLine().plies() == 0;
-        if (noMoves && diagram == null && !RecordText.endsWithLineBreak(text)) {
+        if (noMoves && !RecordText.endsWithLineBreak(text)) {
             throw new RecordFormatException(source, lineNumber, "Possibly truncated record. It ends in the middle of a "
                     + "line and states no start position or move");
         }

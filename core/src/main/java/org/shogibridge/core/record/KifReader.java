@@ -4,6 +4,7 @@ import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.notation.NotationException;
 import org.shogibridge.core.notation.PieceNames;
 import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -48,6 +49,11 @@ public final class KifReader {
     /** Whether the current line has a KIF terminal line (投了...), which some tools count in the summary. */
     private boolean terminalLine;
     private int lineNumber;
+    /**
+     * Whether the last line ended in a move without an origin that a cut could have shortened into another legal
+     * move: a board move of a piece the mover also holds, whose 打 a cut would turn into it.
+     */
+    private boolean endsInCuttableMove;
 
     private KifReader(String source) {
         this.source = source;
@@ -65,13 +71,17 @@ public final class KifReader {
         } catch (IllegalArgumentException e) {
             throw new RecordFormatException(source, lineNumber, e.getMessage());
         }
+        if (endsInCuttableMove && !RecordText.endsWithLineBreak(text)) {
+            throw new RecordFormatException(source, lineNumber, "Possibly truncated record. The file ends without a line "
+                    + "break right after a move that a cut 打 would have changed");
+        }
         if (!stated) {
             throw new RecordFormatException(source, 0, "Empty record. No header, start position or move");
         }
         boolean noMoves = builder == null || builder.record().mainLine().plies() == 0;
-        if (noMoves && startName == null && diagramRows.isEmpty() && !RecordText.endsWithLineBreak(text)) {
-            // Headers alone mean an even game, unless the file was cut before its 手合割 or diagram: then its last
-            // line is cut too.
+        if (noMoves && !RecordText.endsWithLineBreak(text)) {
+            // Headers alone mean an even game, and a 手合割 may be followed by a diagram: a file without moves that
+            // ends in the middle of a line may have lost the rest of its start position.
             throw new RecordFormatException(source, lineNumber, "Possibly truncated record. It ends in the middle of a "
                     + "line and states no start position or move");
         }
@@ -92,6 +102,7 @@ public final class KifReader {
         if (trimmed.isEmpty() || trimmed.startsWith("#") || trimmed.startsWith("&")) {
             return;
         }
+        endsInCuttableMove = false;
         if (trimmed.startsWith("*")) {
             started().comment(trimmed.substring(1));
             return;
@@ -334,14 +345,24 @@ public final class KifReader {
 
     /** Play a move text, or hold it as the foul that may have ended the game. */
     private RecordedMove play(RecordBuilder b, String text) {
+        Position p = b.position();
         try {
-            return b.play(JapaneseNotation.parse(b.position(), text, b.previousTo()));
+            int move = JapaneseNotation.parse(p, text, b.previousTo());
+            endsInCuttableMove = couldLoseDropMark(p, move, text);
+            return b.play(move);
         } catch (NotationException e) {
             if (e.foulMove() == 0 || b.hasEnded()) {
                 throw e;
             }
+            endsInCuttableMove = couldLoseDropMark(p, e.foulMove(), text);
             return b.foul(e.foulMove(), new RecordFormatException(source, lineNumber, e.getMessage()));
         }
+    }
+
+    /** Return whether a move text without an origin names a board move that the same text with 打 would not. */
+    private static boolean couldLoseDropMark(Position p, int move, String text) {
+        return !text.contains("(") && !Move.isDrop(move) && !Piece.isPromoted(Piece.type(Move.piece(move)))
+                && Piece.type(Move.piece(move)) != Piece.KING && p.handCount(p.sideToMove(), Piece.type(Move.piece(move))) > 0;
     }
 
     private void readKi2Moves(String line) {

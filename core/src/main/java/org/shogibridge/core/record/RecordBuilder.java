@@ -199,7 +199,7 @@ final class RecordBuilder {
                 return variation(branches.get(i), ply);
             }
         }
-        throw new IllegalArgumentException("no line has a move " + ply + " to branch from");
+        throw new IllegalArgumentException("Bad variation. No line has a move " + ply + " to branch from");
     }
 
     /** Open a variation replacing move {@code ply} of a line and make it current. */

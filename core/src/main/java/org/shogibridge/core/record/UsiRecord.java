@@ -34,12 +34,12 @@ public final class UsiRecord {
     }
 
     /**
-     * Read the first game of a USI position text; {@code source} names it in error messages. Every other line
-     * must be a game too (or blank, or a # comment): a file that is not all USI is not read as its first line.
+     * Read the game of a USI position text; {@code source} names it in error messages. A record file holds one
+     * game: blank lines and # comments aside, a second position line is an error rather than a game left unread.
      */
     public static GameRecord read(String source, String text) {
         int number = 0;
-        GameRecord first = null;
+        GameRecord game = null;
         for (int start = 0; start <= text.length(); ) {
             int end = RecordText.lineEnd(text, start);
             number++;
@@ -48,29 +48,36 @@ public final class UsiRecord {
             if (line.isEmpty() || line.startsWith("#")) {
                 continue;
             }
+            if (game != null) {
+                throw new RecordFormatException(source, number, "Second game. A record file holds one position line "
+                        + "(openings files, one game a line, are read by --openings)");
+            }
             try {
-                GameRecord game = readLine(line, Variant.STANDARD);
+                game = readLine(line, Variant.STANDARD);
                 if (start > text.length() && !RecordText.endsWithLineBreak(text)) {
-                    checkNotCut(game);
+                    checkNotCut(game, line);
                 }
-                first = first == null ? game : first;
             } catch (IllegalArgumentException e) {
                 throw new RecordFormatException(source, number, e.getMessage());
             }
         }
-        if (first == null) {
+        if (game == null) {
             throw new RecordFormatException(source, 0, "Empty record. No position line");
         }
-        return first;
+        return game;
     }
 
     /**
      * A last line without a line break may have been cut, and a cut {@code 8h2b+} still reads as the move
-     * {@code 8h2b}: a last move that could have promoted and did not is then not taken on trust.
+     * {@code 8h2b}, a cut SFEN as another position: such a line is not taken on trust.
      */
-    private static void checkNotCut(GameRecord record) {
+    private static void checkNotCut(GameRecord record, String line) {
         List<RecordedMove> moves = record.mainLine().moves();
         if (moves.isEmpty()) {
+            if (!line.endsWith(" moves")) {
+                throw new IllegalArgumentException("Possibly truncated record. The file ends in the position '"
+                        + KifReader.abbreviated(line) + "' without a line break");
+            }
             return;
         }
         int last = moves.get(moves.size() - 1).move();

@@ -63,8 +63,8 @@ final class MutantOracle {
         private final int lines;
         /** Main-line moves stated in full by the first N lines, by N (memo). */
         private final Map<Integer, Integer> movesThrough = new HashMap<>();
-        /** For JKF: the last line of each main-line move element. */
-        private int[] jkfMoveEnds;
+        /** For JKF: the first and last line of each main-line move element. */
+        private int[][] jkfMoves;
         private int lastMoveLine = -1;
 
         Original(String name, byte[] bytes) {
@@ -88,9 +88,8 @@ final class MutantOracle {
                 return moves();
             }
             if (jkf) {
-                int[] ends = jkfMoveEnds();
                 int count = 0;
-                while (count < ends.length && ends[count] <= n) {
+                while (count < jkfMoves().length && jkfMoves()[count][1] <= n) {
                     count++;
                 }
                 return count;
@@ -101,6 +100,20 @@ final class MutantOracle {
                 movesThrough.put(n, known);
             }
             return known;
+        }
+
+        /** Return how many main-line moves are stated, wholly or in part, on lines {@code first} to {@code last}. */
+        int movesOn(int first, int last) {
+            if (!jkf) {
+                return movesThrough(last) - movesThrough(first - 1);
+            }
+            int count = 0;
+            for (int[] range : jkfMoves()) {
+                if (range[0] <= last && range[1] >= first) {
+                    count++;
+                }
+            }
+            return count;
         }
 
         private int readPrefix(int n) {
@@ -132,13 +145,14 @@ final class MutantOracle {
             return lastMoveLine;
         }
 
-        private int[] jkfMoveEnds() {
-            if (jkfMoveEnds == null) {
-                List<Integer> ends = new ArrayList<>();
+        private int[][] jkfMoves() {
+            if (jkfMoves == null) {
+                List<int[]> ranges = new ArrayList<>();
                 try (JsonParser p = new ObjectMapper().getFactory().createParser(RecordText.decode(name, bytes))) {
                     int depth = 0;
                     boolean inMoves = false;
                     boolean hasMove = false;
+                    int start = 0;
                     for (JsonToken t; (t = p.nextToken()) != null; ) {
                         if (t == JsonToken.FIELD_NAME && depth == 1) {
                             inMoves = p.currentName().equals("moves");
@@ -147,13 +161,14 @@ final class MutantOracle {
                         }
                         if (t.isStructStart()) {
                             depth++;
+                            if (depth == 3) {
+                                start = p.currentTokenLocation().getLineNr();
+                                hasMove = false;
+                            }
                         } else if (t.isStructEnd()) {
                             depth--;
                             if (depth == 2 && inMoves && hasMove) {
-                                ends.add(p.currentLocation().getLineNr());
-                                hasMove = false;
-                            } else if (depth == 2) {
-                                hasMove = false;
+                                ranges.add(new int[] {start, p.currentLocation().getLineNr()});
                             }
                         }
                     }
@@ -161,9 +176,9 @@ final class MutantOracle {
                     throw new UncheckedIOException(e);
                 }
                 // The last element with a move may be a foul, which is not one of the moves.
-                jkfMoveEnds = ends.stream().limit(moves()).mapToInt(Integer::intValue).toArray();
+                jkfMoves = ranges.stream().limit(moves()).toArray(int[][]::new);
             }
-            return jkfMoveEnds;
+            return jkfMoves;
         }
     }
 
@@ -236,7 +251,7 @@ final class MutantOracle {
             }
             return new Verdict(Outcome.READ_WITHIN_DAMAGE, actual.size() + " of " + expected.size() + " moves");
         }
-        int damaged = o.movesThrough(mutant.lastDamagedLine()) - before;
+        int damaged = o.movesOn(mutant.firstDamagedLine(), mutant.lastDamagedLine());
         boolean afterMoves = mutant.firstDamagedLine() > o.lastMoveLine();
         if (mutant.kind() == RecordMutator.Kind.GARBAGE) {
             if (actual.size() < expected.size() || !afterMoves && !sameMoves) {

@@ -25,6 +25,8 @@ class RecordConformanceTest {
     private static final Map<String, String> REJECTED = Map.of(
             // Two moves numbered 5 in one variation.
             "json-kifu-format/kif/fork-test.kif", "fork-test.kif:18: Wrong move number. 5 where 6 was expected",
+            // A list of games, one a line (a ShogiHome book source): read as one record it would lose the rest.
+            "shogihome/book/source/src05.sfen", "src05.sfen:2: Second game. A record file holds one position line",
             // A hand-made file whose 変化：1手 continues with a move numbered 3.
             "kif-parser/comment[handmade].kifu", "comment[handmade].kifu:14: Wrong move number. 3 where 1 was expected");
 

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +17,7 @@ import org.shogibridge.core.engine.SearchResult;
 import org.shogibridge.core.engine.TranspositionTable;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Usi;
+import org.shogibridge.device.io.TextFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -50,11 +50,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (depth < 1) {
-            throw new IllegalArgumentException("Invalid depth " + depth + ": give 1 or more.");
+        if (depth < 1 || depth > 64) {
+            throw new IllegalArgumentException("Bad option. --depth must be from 1 to 64, not " + depth + ".");
+        }
+        if (hashMegabytes < 1 || hashMegabytes > 4096) {
+            throw new IllegalArgumentException("Bad option. --hash must be from 1 to 4096 MB, not " + hashMegabytes + ".");
         }
         List<Position> positions = file == null ? read(builtInLines(), BUILT_IN)
-                : read(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString());
+                : read(TextFiles.readLines(file), file.toString());
         TranspositionTable table = new TranspositionTable(hashMegabytes);
         Search search = new Search(new Evaluation(EvalParams.DEFAULT), table);
         PrintWriter out = spec.commandLine().getOut();

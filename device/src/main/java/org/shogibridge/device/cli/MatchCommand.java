@@ -23,6 +23,8 @@ import picocli.CommandLine.Spec;
         description = {"Play USI engines against each other, colours alternating, judged by the rules core.",
                 "Ends with 'score W-L-D, elo E +/- M' for the first engine."})
 public final class MatchCommand implements Callable<Integer> {
+    private static final long MAX_BYOYOMI = 86_400_000L;
+
     @Spec
     private CommandSpec spec;
 
@@ -61,8 +63,9 @@ public final class MatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (games < 1 || byoyomi < 1 || maxMoves < 1) {
-            throw new IllegalArgumentException("Bad option. --games, --byoyomi and --max-moves must be positive.");
+        if (games < 1 || games > 1_000_000 || byoyomi < 1 || byoyomi > MAX_BYOYOMI || maxMoves < 1 || maxMoves > 100_000) {
+            throw new IllegalArgumentException("Bad option. --games must be from 1 to 1000000, --byoyomi from 1 to "
+                    + MAX_BYOYOMI + " ms (a day) and --max-moves from 1 to 100000.");
         }
         Variant v = Variant.byId(variant);
         List<GameRecord> starts = openings == null ? Openings.startOnly(v) : Openings.read(openings, v);

@@ -2,8 +2,6 @@ package org.shogibridge.device.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.shogibridge.core.engine.MateSolver;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Usi;
+import org.shogibridge.device.io.TextFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -38,12 +37,19 @@ public final class MateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<String> problems = new ArrayList<>(sfens);
+        if (millis < 1) {
+            throw new IllegalArgumentException("Bad option. --time must be 1 ms or more, not " + millis + ".");
+        }
+        List<Position> problems = new ArrayList<>();
+        for (int i = 0; i < sfens.size(); i++) {
+            problems.add(position(sfens.get(i), "argument " + (i + 1)));
+        }
         if (tsv != null) {
-            for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
-                String first = line.split("\t")[0].strip();
-                if (!first.isEmpty() && !first.equals("sfen")) {
-                    problems.add(first);
+            List<String> lines = TextFiles.readLines(tsv);
+            for (int i = 0; i < lines.size(); i++) {
+                String first = lines.get(i).split("\t")[0].strip();
+                if (!first.isEmpty() && !first.equals("sfen") && !first.startsWith("#")) {
+                    problems.add(position(first, tsv + " line " + (i + 1)));
                 }
             }
         }
@@ -52,8 +58,7 @@ public final class MateCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         MateSolver solver = new MateSolver();
-        for (String sfen : problems) {
-            Position p = Position.fromSfen(sfen);
+        for (Position p : problems) {
             MateSolver.Result r = solver.solve(p, 0, millis);
             String answer = switch (r.status()) {
                 case MATE -> "mate " + r.moves().length + ": " + Usi.formatLine(p.variant(), r.moves());
@@ -64,5 +69,13 @@ public final class MateCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private static Position position(String sfen, String where) {
+        try {
+            return Position.fromSfen(sfen);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Invalid position. " + where + ": " + e.getMessage());
+        }
     }
 }

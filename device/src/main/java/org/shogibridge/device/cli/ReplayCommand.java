@@ -44,7 +44,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (noise < 0 || noise > 1) {
+        if (!(noise >= 0 && noise <= 1)) {
             throw new IllegalArgumentException("Bad option. --noise must be between 0 and 1, not " + noise);
         }
         GameRecord record = RecordFiles.read(input);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -69,6 +70,10 @@ public final class SelfPlayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (games < 1 || nodes < 1 || threads < 1 || threads > 256 || maxPlies < 1 || randomPlies < 0) {
+            throw new IllegalArgumentException("Bad option. --games, --nodes and --max-plies must be 1 or more, "
+                    + "--threads from 1 to 256 and --random-plies 0 or more.");
+        }
         Variant variant = Variant.byId(variantId);
         List<GameRecord> openings = openingsFile == null ? Openings.startOnly(variant) : Openings.read(openingsFile, variant);
         EvalWeights weights = WeightsFile.read(weightsFile);
@@ -105,7 +110,12 @@ public final class SelfPlayCommand implements Callable<Integer> {
                 running.add(pool.submit(worker));
             }
             for (Future<Void> f : running) {
-                f.get();
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    // A worker's failure is the command's failure, as if it had happened here.
+                    throw e.getCause() instanceof Exception cause ? cause : e;
+                }
             }
         } finally {
             pool.shutdownNow();

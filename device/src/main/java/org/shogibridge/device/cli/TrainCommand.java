@@ -15,6 +15,7 @@ import org.shogibridge.device.usi.WeightsFile;
 import org.shogibridge.core.engine.learning.EvalTrainer;
 import org.shogibridge.core.engine.learning.SelfPlay;
 import org.shogibridge.core.rules.Position;
+import org.shogibridge.device.io.TextFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,10 +59,17 @@ public final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (epochs < 1 || !(rate > 0) || !(lambda >= 0 && lambda <= 1) || !(pull >= 0) || !(heldOut >= 0 && heldOut < 1)) {
+            throw new IllegalArgumentException("Bad option. --epochs must be 1 or more, --rate above 0, --lambda from 0 to 1, "
+                    + "--pull 0 or more and --held-out from 0 to below 1.");
+        }
         PrintWriter console = spec.commandLine().getOut();
         List<SelfPlay.Sample> samples = new ArrayList<>();
         for (Path file : data) {
             readSamples(file, samples);
+        }
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException("No training data. " + data + " hold no positions.");
         }
         EvalWeights initial = handMade ? EvalWeights.handMade() : WeightsFile.read(start);
         double scale = EvalTrainer.bestScale(samples, initial);
@@ -91,7 +99,7 @@ public final class TrainCommand implements Callable<Integer> {
 
     /** Read 'SFEN<TAB>score<TAB>result' lines; a bad line is reported with its file and line number. */
     static void readSamples(Path file, List<SelfPlay.Sample> into) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines = TextFiles.readLines(file);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.isBlank()) {
@@ -103,14 +111,27 @@ public final class TrainCommand implements Callable<Integer> {
                     throw new IllegalArgumentException("expected 3 tab-separated columns, found " + columns.length);
                 }
                 Position.fromSfen(columns[0]);
-                double result = Double.parseDouble(columns[2]);
-                if (result != 0 && result != 0.5 && result != 1) {
+                double result = switch (columns[2].strip()) {
+                    case "1", "1.0" -> 1;
+                    case "0.5" -> 0.5;
+                    case "0", "0.0" -> 0;
+                    default -> -1;
+                };
+                if (result < 0) {
                     throw new IllegalArgumentException("the result must be 1, 0.5 or 0, not " + columns[2]);
                 }
-                into.add(new SelfPlay.Sample(columns[0], Integer.parseInt(columns[1]), result));
+                into.add(new SelfPlay.Sample(columns[0], score(columns[1]), result));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ":" + (i + 1) + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("Bad training data. " + file + ":" + (i + 1) + ": " + e.getMessage(), e);
             }
         }
+    }
+
+    private static int score(String text) {
+        String t = text.strip();
+        if (!t.matches("-?\\d{1,9}")) {
+            throw new IllegalArgumentException("the score must be a whole number, not '" + TextFiles.abbreviated(t) + "'");
+        }
+        return Integer.parseInt(t);
     }
 }

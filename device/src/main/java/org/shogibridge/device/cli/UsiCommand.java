@@ -9,7 +9,8 @@ import org.shogibridge.device.usi.UsiEngineServer;
 import picocli.CommandLine.Command;
 
 /** {@code usi}: the built-in engine as a USI engine on standard input and output. */
-@Command(name = "usi", description = "Run the built-in engine as a USI engine on standard input/output.")
+@Command(name = "usi", mixinStandardHelpOptions = true,
+        description = "Run the built-in engine as a USI engine on standard input/output.")
 final class UsiCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {

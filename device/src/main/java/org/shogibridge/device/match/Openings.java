@@ -1,8 +1,6 @@
 package org.shogibridge.device.match;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +8,7 @@ import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.io.TextFiles;
 
 /**
  * Match openings: one per line, as a USI position ({@code startpos moves 7g7f 3c3d}, {@code sfen ... moves ...},
@@ -21,7 +20,7 @@ public final class Openings {
 
     /** Read an openings file; a bad line is reported with the file and line number. */
     public static List<GameRecord> read(Path file, Variant variant) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String> lines = TextFiles.readLines(file);
         List<GameRecord> openings = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();

@@ -68,6 +68,8 @@ public final class UsiClient implements AutoCloseable {
     private BlockingQueue<String> fromEngine;
     private String name = "";
     private final Set<String> optionNames = new LinkedHashSet<>();
+    /** Options every USI GUI may set whether or not the engine declares them. */
+    private static final Set<String> GUI_OPTIONS = Set.of("USI_Hash", "USI_Ponder");
     private int restarts;
 
     public UsiClient(Config config) {
@@ -104,6 +106,12 @@ public final class UsiClient implements AutoCloseable {
                 }
             }
             for (Map.Entry<String, String> option : config.options().entrySet()) {
+                if (!optionNames.contains(option.getKey()) && !GUI_OPTIONS.contains(option.getKey())) {
+                    process.destroyForcibly();
+                    // A misspelt option would otherwise be ignored by the engine and spoil a tuning run unnoticed.
+                    throw new IllegalArgumentException("Unknown option. Engine '" + name() + "' declares no option '"
+                            + option.getKey() + "'; it has " + String.join(", ", optionNames) + ".");
+                }
                 send("setoption name " + option.getKey() + " value " + option.getValue());
             }
             ready();

@@ -19,15 +19,22 @@ import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.io.TextFiles;
 
 /**
  * The built-in engine speaking USI: reads GUI commands from one stream and answers on another, so it can be
  * loaded into ShogiHome or any USI GUI. Searches run on a worker thread, so "stop" and "ponderhit" are read
  * while thinking. A malformed command is answered with {@code info string error: ...} and ignored; it never
- * ends the engine.
+ * ends the engine. A {@code go} always ends in a {@code bestmove} (but for {@code infinite} and {@code ponder},
+ * which wait for "stop"): a limit that is zero, negative or unreadable means "move at once", never "think until
+ * stop", so a GUI is never left waiting.
  */
 public final class UsiEngineServer {
     static final String NAME = "shogi-bridge 0.1.0";
+    /** The longest command read (a position with thousands of moves fits); the rest of a longer line is dropped. */
+    static final int MAX_LINE = 1 << 20;
+    /** Time limits above this (about 31 years) are taken as this, so that sums of them cannot overflow. */
+    private static final long MAX_MILLIS = 1_000_000_000_000L;
 
     private final BufferedReader in;
     private final PrintStream out;
@@ -54,7 +61,7 @@ public final class UsiEngineServer {
     /** Serve until "quit" or the end of input. */
     public void run() throws IOException {
         String line;
-        while ((line = in.readLine()) != null) {
+        while ((line = readLine()) != null) {
             line = line.strip();
             if (line.isEmpty()) {
                 continue;
@@ -66,10 +73,40 @@ public final class UsiEngineServer {
             try {
                 handle(line);
             } catch (IllegalArgumentException e) {
-                send("info string error: " + e.getMessage());
+                error(e.getMessage());
+            } catch (RuntimeException e) {
+                error("internal error: " + e);
             }
         }
         stopSearch();
+    }
+
+    /** Return the next line, at most {@link #MAX_LINE} characters of it, or null at the end of input. */
+    private String readLine() throws IOException {
+        StringBuilder sb = new StringBuilder();
+        boolean tooLong = false;
+        int c;
+        while ((c = in.read()) != -1 && c != '\n') {
+            if (sb.length() < MAX_LINE) {
+                sb.append((char) c);
+            } else {
+                tooLong = true;
+            }
+        }
+        if (c == -1 && sb.length() == 0) {
+            return null;
+        }
+        if (tooLong) {
+            error("a command of more than " + MAX_LINE + " characters was ignored");
+            return "";
+        }
+        return sb.toString();
+    }
+
+    /** Send an error line; a message quoting a huge input is cut, so the GUI's log is not flooded. */
+    private void error(String message) {
+        String m = message == null ? "unknown" : message;
+        send("info string error: " + (m.length() <= 200 ? m : m.substring(0, 197) + "..."));
     }
 
     private void handle(String line) {
@@ -94,7 +131,7 @@ public final class UsiEngineServer {
             case "stop" -> stopSearch();
             case "ponderhit" -> ponderHit();
             case "gameover" -> stopSearch();
-            default -> send("info string error: unknown command '" + words[0] + "'");
+            default -> error("unknown command '" + TextFiles.abbreviated(words[0]) + "'");
         }
     }
 
@@ -120,7 +157,7 @@ public final class UsiEngineServer {
     private void setOption(String line) {
         int nameAt = line.indexOf(" name ");
         if (nameAt < 0) {
-            throw new IllegalArgumentException("setoption without a name: '" + line + "'");
+            throw new IllegalArgumentException("setoption without a name: '" + TextFiles.abbreviated(line) + "'");
         }
         int valueAt = line.indexOf(" value ");
         String name = (valueAt < 0 ? line.substring(nameAt + 6) : line.substring(nameAt + 6, valueAt)).strip();
@@ -182,56 +219,83 @@ public final class UsiEngineServer {
     private void go(String[] words) {
         stopSearch();
         ensureEngine();
-        long btime = 0;
-        long wtime = 0;
-        long byoyomi = 0;
-        long binc = 0;
-        long winc = 0;
-        long movetime = 0;
-        int depth = 0;
-        long nodes = 0;
-        boolean infinite = false;
-        boolean ponder = false;
-        String mate = null;
+        GoLimits go = new GoLimits();
         for (int i = 1; i < words.length; i++) {
             String w = words[i];
             switch (w) {
-                case "infinite" -> infinite = true;
-                case "ponder" -> ponder = true;
+                case "infinite" -> go.infinite = true;
+                case "ponder" -> go.ponder = true;
                 case "btime", "wtime", "byoyomi", "binc", "winc", "movetime", "depth", "nodes", "mate" -> {
-                    if (i + 1 >= words.length) {
-                        throw new IllegalArgumentException("go " + w + " needs a value");
-                    }
-                    String v = words[++i];
-                    if (w.equals("mate")) {
-                        mate = v;
+                    String v = i + 1 < words.length ? words[++i] : null;
+                    if (w.equals("mate") && "infinite".equals(v)) {
+                        go.mate = 0;
                         continue;
                     }
-                    long n = parseLong(w, v);
-                    switch (w) {
-                        case "btime" -> btime = n;
-                        case "wtime" -> wtime = n;
-                        case "byoyomi" -> byoyomi = n;
-                        case "binc" -> binc = n;
-                        case "winc" -> winc = n;
-                        case "movetime" -> movetime = n;
-                        case "depth" -> depth = (int) Math.min(n, 100);
-                        default -> nodes = n;
-                    }
+                    go.set(w, goValue(w, v));
                 }
-                default -> throw new IllegalArgumentException("go: unknown word '" + w + "'");
+                default -> error("go: unknown word '" + TextFiles.abbreviated(w) + "' ignored");
             }
         }
         Position searched = position.copy();
-        if (mate != null) {
-            long millis = mate.equals("infinite") ? 0 : parseLong("mate", mate);
+        if (go.mate >= 0) {
+            long millis = go.mate;
             startWorker(() -> solveMate(searched, millis));
             return;
         }
-        SearchLimits limits = new SearchLimits(btime, wtime, byoyomi, binc, winc, movetime, depth, nodes, infinite);
-        ponderLimits = ponder ? limits : null;
-        boolean pondering = ponder;
+        SearchLimits limits = go.limits();
+        ponderLimits = go.ponder ? limits : null;
+        boolean pondering = go.ponder;
         startWorker(() -> think(searched, limits, pondering));
+    }
+
+    /**
+     * The limits of one {@code go}, with what was given told apart from what was not: a given zero means "no
+     * time", which the engine's {@link SearchLimits} (where zero means "not given") must see as the least there is.
+     */
+    private static final class GoLimits {
+        final long[] values = new long[8];
+        final boolean[] given = new boolean[8];
+        static final String[] WORDS = {"btime", "wtime", "byoyomi", "binc", "winc", "movetime", "depth", "nodes"};
+        boolean infinite;
+        boolean ponder;
+        long mate = -1;
+
+        void set(String word, long value) {
+            if (word.equals("mate")) {
+                mate = Math.max(1, value);
+                return;
+            }
+            int i = java.util.Arrays.asList(WORDS).indexOf(word);
+            values[i] = value;
+            given[i] = true;
+        }
+
+        SearchLimits limits() {
+            boolean clock = given[0] || given[1] || given[2] || given[3] || given[4];
+            boolean noTime = clock && values[0] == 0 && values[1] == 0 && values[2] == 0 && values[3] == 0 && values[4] == 0;
+            long moveTime = given[5] || noTime ? Math.max(1, values[5]) : 0;
+            int depth = given[6] ? (int) Math.max(1, Math.min(values[6], 100)) : 0;
+            long nodes = given[7] ? Math.max(1, values[7]) : 0;
+            return new SearchLimits(values[0], values[1], values[2], values[3], values[4], moveTime, depth, nodes, infinite);
+        }
+    }
+
+    /** Return a {@code go} value in milliseconds (or plies, or nodes); a missing or bad one is reported and is 0. */
+    private long goValue(String word, String value) {
+        if (value == null) {
+            error("go " + word + " needs a value; 0 taken");
+            return 0;
+        }
+        if (!value.matches("-?\\d{1,18}")) {
+            error("go " + word + " needs a whole number, not '" + TextFiles.abbreviated(value) + "'; 0 taken");
+            return 0;
+        }
+        long n = Long.parseLong(value);
+        if (n < 0) {
+            error("go " + word + " must not be negative (" + n + "); 0 taken");
+            return 0;
+        }
+        return Math.min(n, MAX_MILLIS);
     }
 
     private void think(Position searched, SearchLimits limits, boolean ponder) {
@@ -321,7 +385,7 @@ public final class UsiEngineServer {
         try {
             return Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs a number, not '" + value + "'");
+            throw new IllegalArgumentException(name + " needs a number, not '" + TextFiles.abbreviated(value) + "'");
         }
     }
 }

@@ -2,14 +2,19 @@ package org.shogibridge.device.usi;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.device.io.TextFiles;
 
 /** Evaluation weights files, as {@code train} writes them and the {@code EvalFile} option loads them. */
 public final class WeightsFile {
+    /** A weights file is about 100 KB; anything over 16 MiB is not one. */
+    private static final long MAX_BYTES = 16L << 20;
+
     private WeightsFile() {
     }
 
@@ -18,12 +23,15 @@ public final class WeightsFile {
         if (file == null) {
             return EvalWeights.builtIn();
         }
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("Invalid weights. " + file + " is not a regular file.");
+        }
+        try (Reader reader = new StringReader(new String(TextFiles.readBytes(file, MAX_BYTES), StandardCharsets.US_ASCII))) {
             return EvalWeights.read(reader, file.toString());
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException("Invalid weights. File not found: " + file + ".", e);
         } catch (IOException e) {
-            throw new IllegalArgumentException("Invalid weights. " + e.getMessage(), e);
+            throw new IllegalArgumentException("Invalid weights. " + file + ": " + e.getMessage(), e);
         }
     }
 }

@@ -87,6 +87,7 @@ class ConvertCommandTest {
         assertEquals(2, unknown.exitCode());
         PerftCommandTest.Run missing = PerftCommandTest.run("convert", dir.resolve("none.kif").toString());
         assertEquals(2, missing.exitCode());
-        assertTrue(missing.err().startsWith("Cannot read "), missing.err());
+        assertEquals("File not found. " + dir.resolve("none.kif") + " does not exist (or its folder does not).",
+                missing.err().strip());
     }
 }

@@ -57,6 +57,6 @@ class TrainCommandTest {
                 + "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t10\t2\n");
         PerftCommandTest.Run run = PerftCommandTest.run("train", "--out", dir.resolve("w.txt").toString(), data.toString());
         assertEquals(2, run.exitCode());
-        assertEquals(data + ":2: the result must be 1, 0.5 or 0, not 2", run.err().strip());
+        assertEquals("Bad training data. " + data + ":2: the result must be 1, 0.5 or 0, not 2", run.err().strip());
     }
 }

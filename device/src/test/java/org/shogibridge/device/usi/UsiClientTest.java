@@ -87,4 +87,14 @@ class UsiClientTest {
         assertEquals(List.of("a", "b c"), UsiClient.splitCommand("  a \"b c\" "));
         assertThrows(IllegalArgumentException.class, () -> UsiClient.splitCommand("a 'b"));
     }
+
+    @Test
+    void anOptionTheEngineDoesNotDeclareStopsTheStart() throws Exception {
+        Path engine = TestEngines.script(dir, "plain", "echo bestmove resign");
+        UsiClient client = new UsiClient(new UsiClient.Config(List.of(engine.toString()),
+                Map.of("USI_Hash", "16", "Levle", "8"), Duration.ofSeconds(10), Duration.ofSeconds(1)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, client::start);
+        assertTrue(e.getMessage().startsWith("Unknown option. Engine 'plain' declares no option 'Levle'"), e.getMessage());
+        client.close();
+    }
 }

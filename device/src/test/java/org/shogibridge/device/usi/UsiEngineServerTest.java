@@ -215,4 +215,38 @@ class UsiEngineServerTest {
         send("go byoyomi 1000");
         assertEquals("bestmove win", last(until("bestmove", 3000)));
     }
+
+    @Test
+    void zeroNegativeAndUnreadableGoLimitsMoveAtOnceInsteadOfThinkingUntilStop() throws InterruptedException {
+        send("position startpos moves 7g7f");
+        for (String go : new String[] {"go btime 0 wtime 0", "go movetime 0", "go depth 0", "go nodes 0",
+                "go btime -5 wtime -5", "go btime 99999999999999999999 wtime 0", "go byoyomi x", "go btime"}) {
+            long start = System.nanoTime();
+            send(go);
+            List<String> lines = until("bestmove", 5000);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(millis < 3000, go + " took " + millis + " ms");
+            assertTrue(last(lines).matches("bestmove [1-9][a-i][1-9][a-i]\\+?( ponder .*)?"), go + ": " + lines);
+            boolean bad = go.contains("-") || go.contains("x") || go.contains("999") || go.endsWith("btime");
+            assertEquals(bad, lines.stream().anyMatch(l -> l.startsWith("info string error: go")), go + ": " + lines);
+        }
+    }
+
+    @Test
+    void aHugeGarbageLineIsNotEchoedBack() throws InterruptedException {
+        send("x".repeat(1 << 20));
+        send("isready");
+        List<String> lines = until("readyok", 10_000);
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("info string error: unknown command 'xxx"), lines.get(0));
+        assertTrue(lines.get(0).length() < 120, lines.get(0).length() + " characters");
+    }
+
+    @Test
+    void anEvalFileThatIsNoFileIsAnErrorAndTheEngineGoesOn() throws InterruptedException {
+        send("setoption name EvalFile value /dev/zero");
+        send("isready");
+        List<String> lines = until("readyok", 10_000);
+        assertEquals(List.of("info string error: Invalid weights. /dev/zero is not a regular file.", "readyok"), lines);
+    }
 }

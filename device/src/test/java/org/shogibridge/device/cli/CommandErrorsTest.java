@@ -1,0 +1,86 @@
+package org.shogibridge.device.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every command meets missing, unreadable, unwritable, endless and malformed inputs with one line on standard
+ * error in the form "Category. detail." that names the file, and exit code 2: never a Java stack trace, never
+ * an exit 0 with part of the input ignored.
+ */
+class CommandErrorsTest {
+    @TempDir
+    static Path dir;
+
+    /** Cases: arguments ({@code DIR} is the temporary folder), then a fragment the error line must contain. */
+    static Stream<Arguments> badInputs() throws IOException {
+        Files.writeString(dir.resolve("empty.tsv"), "");
+        Files.writeString(dir.resolve("bad-score.tsv"),
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\tx\t1\n");
+        Files.writeString(dir.resolve("bad-sfen.tsv"), "sfen\tmoves\nnot-a-position\t1\n");
+        Files.write(dir.resolve("latin1.txt"), "position startpos moves 7g7f\n\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        Files.writeString(dir.resolve("game.usi"), "position startpos moves 7g7f 3c3d\n");
+        return Stream.of(
+                Arguments.of("bench DIR/missing.txt", "File not found. DIR/missing.txt does not exist"),
+                Arguments.of("bench /dev/zero", "File too large. /dev/zero has more than"),
+                Arguments.of("bench DIR/latin1.txt", "Bad encoding. DIR/latin1.txt line 2 is not UTF-8 text."),
+                Arguments.of("mate --tsv DIR/missing.tsv", "File not found. DIR/missing.tsv"),
+                Arguments.of("mate --tsv DIR/bad-sfen.tsv", "Invalid position. DIR/bad-sfen.tsv line 2:"),
+                Arguments.of("train DIR/missing.tsv --out DIR/w.txt", "File not found. DIR/missing.tsv"),
+                Arguments.of("train DIR/empty.tsv --out DIR/w.txt", "No training data."),
+                Arguments.of("train DIR/bad-score.tsv --out DIR/w.txt",
+                        "Bad training data. DIR/bad-score.tsv:1: the score must be a whole number, not 'x'"),
+                Arguments.of("selfplay --games 1 --nodes 10 --openings DIR/missing.txt --out DIR/o.tsv", "File not found. DIR/missing.txt"),
+                Arguments.of("selfplay --games 1 --nodes 10 --out DIR/no/such/folder/o.tsv", "File not found. DIR/no/such/folder/o.tsv"),
+                Arguments.of("selfplay --nodes -5 --out DIR/o.tsv", "Bad option. --games, --nodes"),
+                Arguments.of("selfplay --threads 0 --out DIR/o.tsv", "--threads from 1 to 256"),
+                Arguments.of("match --engine1 x --engine2 y --openings DIR/missing.txt", "File not found. DIR/missing.txt"),
+                Arguments.of("match --engine1 x --engine2 y --byoyomi 9223372036854775807", "--byoyomi from 1 to 86400000"),
+                Arguments.of("convert DIR/game.usi DIR/no/such/folder/out.kif", "File not found. DIR/no/such/folder/out.kif"),
+                Arguments.of("convert DIR/missing.kif", "File not found. DIR/missing.kif"),
+                Arguments.of("convert /dev/zero", "File too large. /dev/zero"),
+                Arguments.of("replay /dev/zero", "File too large. /dev/zero"),
+                Arguments.of("replay --noise NaN DIR/game.usi", "Bad option. --noise must be between 0 and 1, not NaN"),
+                Arguments.of("run --help", "Unknown command. 'run'"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badInputs")
+    void badInputGetsOneClearLineAndExitCode2(String arguments, String expected) {
+        String[] args = arguments.replace("DIR", dir.toString()).split(" ");
+        PerftCommandTest.Run run = PerftCommandTest.run(args);
+        String err = run.err().strip();
+        assertEquals(2, run.exitCode(), err);
+        assertTrue(err.contains(expected.replace("DIR", dir.toString())), err);
+        assertFalse(err.contains("\n"), "one line: " + err);
+        assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+    }
+
+    @Test
+    void helpOfEveryCommandIsAccepted() {
+        for (String command : new String[] {"usi", "convert", "replay", "match", "mate", "selfplay", "train", "bench", "perft"}) {
+            PerftCommandTest.Run run = PerftCommandTest.run(command, "--help");
+            assertEquals(0, run.exitCode(), command + ": " + run.err());
+            assertTrue(run.out().get(0).startsWith("Usage: shogi-bridge " + command), command + ": " + run.out());
+        }
+    }
+
+    @Test
+    void unexpectedFailuresStillEndInOneLine() {
+        String line = ShogiBridge.describe(new IllegalStateException("broken invariant"));
+        assertEquals("Internal error. java.lang.IllegalStateException: broken invariant (set SHOGI_BRIDGE_DEBUG=1 for the "
+                + "stack trace; please report it).", line);
+    }
+}
