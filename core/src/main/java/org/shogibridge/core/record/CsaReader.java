@@ -342,6 +342,7 @@ public final class CsaReader {
 
     private void readMove(String s) {
         RecordBuilder b = started();
+        b.checkNoFoul();
         Position p = b.position();
         int n = coordinateDigits();
         if (s.length() != 1 + 4 * n + 2) {

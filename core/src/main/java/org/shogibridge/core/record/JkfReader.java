@@ -281,6 +281,7 @@ public final class JkfReader {
 
     /** Return the legal move an element names; a {@link NotationException} with its foul move if it is illegal. */
     private int move(JsonNode m, String at) {
+        builder.checkNoFoul();
         fields(m, at, MOVE_FIELDS);
         Position p = builder.position();
         Variant v = p.variant();

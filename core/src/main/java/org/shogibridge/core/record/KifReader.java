@@ -345,6 +345,7 @@ public final class KifReader {
 
     /** Play a move text, or hold it as the foul that may have ended the game. */
     private RecordedMove play(RecordBuilder b, String text) {
+        b.checkNoFoul();
         Position p = b.position();
         try {
             int move = JapaneseNotation.parse(p, text, b.previousTo());

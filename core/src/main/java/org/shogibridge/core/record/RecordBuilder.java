@@ -107,11 +107,16 @@ final class RecordBuilder {
         return current.line.ending();
     }
 
-    /** Append a legal move to the current line. */
-    RecordedMove play(int move) {
+    /** Throw the pending foul's error: another move after an illegal one means it did not end the game. */
+    void checkNoFoul() {
         if (current.foul != null) {
             throw current.foulError;
         }
+    }
+
+    /** Append a legal move to the current line. */
+    RecordedMove play(int move) {
+        checkNoFoul();
         if (hasEnded()) {
             throw new IllegalArgumentException("Move after the end. The game ended with "
                     + current.line.ending().kif());

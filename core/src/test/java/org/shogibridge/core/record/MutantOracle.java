@@ -233,7 +233,7 @@ final class MutantOracle {
             return new Verdict(Outcome.READ_SAME, "");
         }
         if (mutant.kind() == RecordMutator.Kind.TRUNCATE) {
-            boolean wholeLines = mutant.cutAt() == 0 || o.bytes[mutant.cutAt() - 1] == '\n';
+            boolean wholeLines = mutant.cutAt() == 0 || o.bytes[mutant.cutAt() - 1] == '\n' || o.bytes[mutant.cutAt() - 1] == '\r';
             if (!read.startSfen().equals(o.record.startSfen()) && !(actual.isEmpty() && wholeLines)) {
                 // Cut at a line boundary before its 手合割, a KIF is a complete record of an even game.
                 return wrong("a cut file read with another start position");

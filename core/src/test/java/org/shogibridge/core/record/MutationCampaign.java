@@ -2,6 +2,7 @@ package org.shogibridge.core.record;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.TreeMap;
 final class MutationCampaign {
     private final Map<String, EnumMap<MutantOracle.Outcome, Integer>> counts = new TreeMap<>();
     private final List<String> failures = new ArrayList<>();
+    private final EnumSet<RecordMutator.Kind> kinds = EnumSet.noneOf(RecordMutator.Kind.class);
     private int cases;
 
     private MutationCampaign() {
@@ -25,6 +27,7 @@ final class MutationCampaign {
             MutantOracle.Original original = originals.get(pick.nextInt(originals.size()));
             RecordMutator.Mutant mutant = mutator.mutate(original.bytes, null);
             MutantOracle.Verdict verdict = MutantOracle.judge(original, mutant);
+            campaign.kinds.add(mutant.kind());
             campaign.count(original.name, verdict.outcome());
             if (verdict.outcome().failed()) {
                 campaign.failures.add(verdict.outcome() + " " + original.name + " (" + mutant.kind() + ", "
@@ -42,6 +45,18 @@ final class MutationCampaign {
 
     List<String> failures() {
         return failures;
+    }
+
+    /** Return the outcomes that occurred. */
+    EnumSet<MutantOracle.Outcome> outcomes() {
+        EnumSet<MutantOracle.Outcome> seen = EnumSet.noneOf(MutantOracle.Outcome.class);
+        counts.values().forEach(row -> seen.addAll(row.keySet()));
+        return seen;
+    }
+
+    /** Return the kinds of damage that were tried. */
+    EnumSet<RecordMutator.Kind> kinds() {
+        return kinds;
     }
 
     /** Return a Markdown table of outcomes by format (the extension of the mutated file). */

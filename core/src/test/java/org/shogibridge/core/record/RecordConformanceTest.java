@@ -32,11 +32,12 @@ class RecordConformanceTest {
 
     @TestFactory
     Stream<DynamicTest> everyFixtureRecordIsReadAndRoundTrips() throws IOException {
-        Path records = SharedFixtures.require().resolve("records");
-        List<Path> files = SharedFixtures.recordFiles(records);
-        return files.stream().map(f -> {
-            String name = records.relativize(f).toString().replace('\\', '/');
-            return DynamicTest.dynamicTest(name, () -> check(name, Files.readAllBytes(f)));
+        return SharedFixtures.testsOrSkipped(fixtures -> {
+            Path records = fixtures.resolve("records");
+            return SharedFixtures.recordFiles(records).stream().map(f -> {
+                String name = records.relativize(f).toString().replace('\\', '/');
+                return DynamicTest.dynamicTest(name, () -> check(name, Files.readAllBytes(f)));
+            });
         });
     }
 

@@ -2,6 +2,7 @@ package org.shogibridge.core.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -16,14 +17,15 @@ import org.shogibridge.core.fixtures.SharedFixtures.PerftRow;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class PerftDeepIT {
-    static Stream<PerftRow> rows() {
-        return SharedFixtures.perftRows(SharedFixtures.require()).stream()
-                .filter(r -> r.nodes() > PerftConformanceTest.DEEP_NODES);
+    static Stream<?> rows() throws IOException {
+        return SharedFixtures.rowsOrSkipped(f -> SharedFixtures.perftRows(f).stream()
+                .filter(r -> r.nodes() > PerftConformanceTest.DEEP_NODES));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void deepPerftMatchesFixture(PerftRow row) {
+        SharedFixtures.require();
         Position position = Position.fromSfen(Variant.byId(row.variant()), row.sfen());
         assertEquals(row.nodes(), new Perft().count(position, row.depth()), row.toString());
     }
