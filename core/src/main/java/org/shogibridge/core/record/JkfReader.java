@@ -191,7 +191,7 @@ public final class JkfReader {
             boolean opening = mainLine && i == 0;
             try {
                 readElement(element, at, opening);
-            } catch (Invalid e) {
+            } catch (Invalid | RecordFormatException e) {
                 throw e;
             } catch (IllegalArgumentException e) {
                 throw new Invalid(at, pathOf(at) + e.getMessage());
