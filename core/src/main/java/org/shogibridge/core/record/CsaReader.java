@@ -26,26 +26,21 @@ import java.util.regex.Pattern;
  * <p>Okisaki and minishogi records carry {@code $VARIANT:okisaki} or {@code $VARIANT:minishogi}; on 10x10 each
  * coordinate of a square has two digits ({@code +07070706FU}).
  */
-public final class CsaReader {
+public final class CsaReader extends LineRecordReader {
     private static final Pattern TIME = Pattern.compile("^T(\\d{1,9})(?:\\.(\\d{1,3})\\d*)?$");
 
-    private final String source;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final List<String> pendingComments = new ArrayList<>();
     private Variant variant = Variant.STANDARD;
     private Diagram diagram;
     /** Which numbered board rows ({@code P1}..) the record gave, by rank. */
     private boolean[] rowsGiven = new boolean[11];
-    private RecordBuilder builder;
     private boolean timeForEnding;
     /** Whether the last move (or the ending) already has its {@code T} time. */
     private boolean timed;
-    /** Whether the text has said anything a record says: a version, a header, a position or a move. */
-    private boolean stated;
-    private int lineNumber;
 
     private CsaReader(String source) {
-        this.source = source;
+        super(source);
     }
 
     /** Read a CSA record; {@code source} names it in error messages. */
@@ -58,27 +53,7 @@ public final class CsaReader {
             lineNumber = number;
             readLine(line.strip());
         });
-        if (!stated) {
-            throw new RecordFormatException(source, 0, "Empty record. No version, header, position or move");
-        }
-        boolean noMoves = builder == null || builder.record().mainLine().plies() == 0;
-        if (noMoves && !RecordText.endsWithLineBreak(text)) {
-            throw new RecordFormatException(source, lineNumber, "Possibly truncated record. It ends in the middle of a "
-                    + "line and states no start position or move");
-        }
-        try {
-            RecordText.checkLastLineNotCut(text, line -> line.startsWith("P+") || line.startsWith("P-"));
-        } catch (IllegalArgumentException e) {
-            throw new RecordFormatException(source, lineNumber, e.getMessage());
-        }
-        try {
-            return started().finish();
-        } catch (RecordFormatException e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            // The start position is built when the first move or the end of the text comes.
-            throw new RecordFormatException(source, lineNumber, e.getMessage());
-        }
+        return finish(text, "version, header, position or move", line -> line.startsWith("P+") || line.startsWith("P-"));
     }
 
     private void readLine(String line) {
@@ -307,7 +282,8 @@ public final class CsaReader {
         return type;
     }
 
-    private RecordBuilder started() {
+    @Override
+    RecordBuilder started() {
         if (builder == null) {
             Position start;
             if (diagram == null) {

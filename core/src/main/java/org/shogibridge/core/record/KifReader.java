@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * the board diagram of a non-standard start, moves, comments, variations and endings. Both styles may be mixed
  * in one file, as some tools do.
  */
-public final class KifReader {
+public final class KifReader extends LineRecordReader {
     private static final Pattern KIF_MOVE = Pattern.compile(
             "^\\s*(\\d{1,6})\\s+(\\S.*?)\\s*(?:\\(\\s*(\\d+:[\\d:]+)\\s*(?:/\\s*[\\d:]*)?\\s*\\))?\\s*(\\+)?\\s*$");
     private static final Pattern VARIATION = Pattern.compile("^\\s*変化[：:]\\s*(\\d{1,6})手");
@@ -37,18 +37,13 @@ public final class KifReader {
     static final String MINISHOGI_NAME = "5五将棋";
     static final String OKISAKI_NAME = "沖崎将棋";
 
-    private final String source;
     private final Map<String, String> headers = new LinkedHashMap<>();
     private String startName;
     private final List<String> diagramRows = new ArrayList<>();
     private final String[] handLines = new String[2];
     private Side diagramSideToMove;
-    private RecordBuilder builder;
-    /** Whether the text has said anything a record says: a header, a start position, the move table or a move. */
-    private boolean stated;
     /** Whether the current line has a KIF terminal line (投了...), which some tools count in the summary. */
     private boolean terminalLine;
-    private int lineNumber;
     /**
      * Whether the last line ended in a move without an origin that a cut could have shortened into another legal
      * move: a board move of a piece the mover also holds, whose 打 a cut would turn into it.
@@ -56,7 +51,7 @@ public final class KifReader {
     private boolean endsInCuttableMove;
 
     private KifReader(String source) {
-        this.source = source;
+        super(source);
     }
 
     /** Read a KIF or KI2 record; {@code source} names it in error messages. */
@@ -66,33 +61,11 @@ public final class KifReader {
 
     private GameRecord parse(String text) {
         RecordText.readLines(source, text, this::readLine);
-        try {
-            RecordText.checkLastLineNotCut(text, line -> line.contains("の持駒"));
-        } catch (IllegalArgumentException e) {
-            throw new RecordFormatException(source, lineNumber, e.getMessage());
-        }
         if (endsInCuttableMove && !RecordText.endsWithLineBreak(text)) {
             throw new RecordFormatException(source, lineNumber, "Possibly truncated record. The file ends without a line "
                     + "break right after a move that a cut 打 would have changed");
         }
-        if (!stated) {
-            throw new RecordFormatException(source, 0, "Empty record. No header, start position or move");
-        }
-        boolean noMoves = builder == null || builder.record().mainLine().plies() == 0;
-        if (noMoves && !RecordText.endsWithLineBreak(text)) {
-            // Headers alone mean an even game, and a 手合割 may be followed by a diagram: a file without moves that
-            // ends in the middle of a line may have lost the rest of its start position.
-            throw new RecordFormatException(source, lineNumber, "Possibly truncated record. It ends in the middle of a "
-                    + "line and states no start position or move");
-        }
-        try {
-            return started().finish();
-        } catch (RecordFormatException e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            // The start position is built when the first move or the end of the text comes.
-            throw new RecordFormatException(source, lineNumber, e.getMessage());
-        }
+        return finish(text, "header, start position or move", line -> line.contains("の持駒"));
     }
 
     private void readLine(String raw, int number) {
@@ -193,7 +166,8 @@ public final class KifReader {
         return true;
     }
 
-    private RecordBuilder started() {
+    @Override
+    RecordBuilder started() {
         if (builder == null) {
             GameRecord record = new GameRecord(startPosition());
             record.headers().putAll(headers);
