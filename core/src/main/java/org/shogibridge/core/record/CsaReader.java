@@ -90,7 +90,7 @@ public final class CsaReader extends LineRecordReader {
         }
         int colon = line.indexOf(':');
         if (colon < 0) {
-            throw new IllegalArgumentException("Bad header. '" + KifReader.abbreviated(line) + "' has no ':'");
+            throw new IllegalArgumentException("Bad header. '" + RecordText.abbreviated(line) + "' has no ':'");
         }
         String key = line.substring(1, colon);
         String value = line.substring(colon + 1);
@@ -141,7 +141,7 @@ public final class CsaReader extends LineRecordReader {
         } else if (c == '%') {
             readEnding(s);
         } else {
-            throw new IllegalArgumentException("Unreadable statement. '" + KifReader.abbreviated(s) + "'");
+            throw new IllegalArgumentException("Unreadable statement. '" + RecordText.abbreviated(s) + "'");
         }
     }
 
@@ -193,7 +193,7 @@ public final class CsaReader extends LineRecordReader {
         int n = coordinateDigits();
         int step = 2 * n + 2;
         if ((s.length() - 2) % step != 0 || s.length() == 2) {
-            throw new IllegalArgumentException("Bad position line. '" + KifReader.abbreviated(s)
+            throw new IllegalArgumentException("Bad position line. '" + RecordText.abbreviated(s)
                     + "' is not a list of square and piece (" + "00".repeat(n) + "FU)");
         }
         Diagram d = diagram();
@@ -227,14 +227,14 @@ public final class CsaReader extends LineRecordReader {
             rowsGiven = new boolean[variant.ranks() + 1];
         }
         if (rank < 1 || rank > variant.ranks()) {
-            throw new IllegalArgumentException("Bad board line. '" + KifReader.abbreviated(s) + "' is not a rank of the "
+            throw new IllegalArgumentException("Bad board line. '" + RecordText.abbreviated(s) + "' is not a rank of the "
                     + variant.files() + "x" + variant.ranks() + " board");
         }
         String cells = s.substring(1 + digits);
         // A row that ends with an empty square loses its last space when the line is stripped.
         int width = 3 * variant.files();
         if (cells.length() != width && !(cells.length() == width - 1 && cells.endsWith("*"))) {
-            throw new IllegalArgumentException("Bad board line. '" + KifReader.abbreviated(s) + "' does not have "
+            throw new IllegalArgumentException("Bad board line. '" + RecordText.abbreviated(s) + "' does not have "
                     + variant.files() + " squares");
         }
         if (rowsGiven[rank]) {
@@ -268,7 +268,7 @@ public final class CsaReader extends LineRecordReader {
     /** Return the value of one or two ASCII digits, or throw naming the statement. */
     private static int number(String digits, String statement) {
         if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new IllegalArgumentException("Unreadable statement. '" + KifReader.abbreviated(statement)
+            throw new IllegalArgumentException("Unreadable statement. '" + RecordText.abbreviated(statement)
                     + "': '" + digits + "' is not a number");
         }
         return Integer.parseInt(digits);
@@ -322,7 +322,7 @@ public final class CsaReader extends LineRecordReader {
         Position p = b.position();
         int n = coordinateDigits();
         if (s.length() != 1 + 4 * n + 2) {
-            throw new IllegalArgumentException("Unreadable move. '" + KifReader.abbreviated(s) + "'");
+            throw new IllegalArgumentException("Unreadable move. '" + RecordText.abbreviated(s) + "'");
         }
         Side side = s.charAt(0) == '+' ? Side.BLACK : Side.WHITE;
         if (side != b.sideToMoveAfterLine()) {
@@ -369,7 +369,7 @@ public final class CsaReader extends LineRecordReader {
     private void readTime(String s) {
         Matcher m = TIME.matcher(s);
         if (!m.matches()) {
-            throw new IllegalArgumentException("Bad time. '" + KifReader.abbreviated(s) + "'");
+            throw new IllegalArgumentException("Bad time. '" + RecordText.abbreviated(s) + "'");
         }
         String fraction = m.group(2) == null ? "" : m.group(2);
         long millis = RecordedMove.checkedElapsed(Long.parseLong(m.group(1)) * 1000
@@ -391,7 +391,7 @@ public final class CsaReader extends LineRecordReader {
         boolean blackToMove = b.sideToMoveAfterLine() == Side.BLACK;
         Optional<Ending> ending = Ending.ofCsa(s, blackToMove);
         if (ending.isEmpty()) {
-            throw new IllegalArgumentException("Unknown special move. '" + KifReader.abbreviated(s) + "'");
+            throw new IllegalArgumentException("Unknown special move. '" + RecordText.abbreviated(s) + "'");
         }
         b.end(ending.get(), RecordedMove.UNKNOWN_TIME);
         timeForEnding = true;

@@ -176,7 +176,7 @@ public final class JkfReader {
     private static int pieceType(Variant variant, String csa, String pointer) {
         int type = PieceNames.ofCsa(csa);
         if (type < 0 || !variant.hasType(Piece.unpromoted(type))) {
-            throw new Invalid(pointer, "Unknown piece. '" + KifReader.abbreviated(csa) + "' in " + name(pointer));
+            throw new Invalid(pointer, "Unknown piece. '" + RecordText.abbreviated(csa) + "' in " + name(pointer));
         }
         return type;
     }
@@ -231,7 +231,7 @@ public final class JkfReader {
             boolean blackToMove = builder.sideToMoveAfterLine() == Side.BLACK;
             String special = text(element.get("special"), at + "/special");
             Ending ending = Ending.ofCsa(special, blackToMove).orElseThrow(
-                    () -> new Invalid(at + "/special", "Unknown special. '" + KifReader.abbreviated(special) + "' in " + name(at)));
+                    () -> new Invalid(at + "/special", "Unknown special. '" + RecordText.abbreviated(special) + "' in " + name(at)));
             builder.end(ending, elapsed(element, at));
         } else if (!opening && !element.hasNonNull("comments")) {
             throw new Invalid(at, "Invalid JKF. " + name(at) + " has no move, special or comments");
@@ -371,7 +371,7 @@ public final class JkfReader {
             String name = it.next();
             if (!allowed.contains(name)) {
                 throw new Invalid(at + "/" + escape(name), "Invalid JKF. Unknown field '"
-                        + KifReader.abbreviated(name) + "' in " + (at.isEmpty() ? "the top level" : name(at)));
+                        + RecordText.abbreviated(name) + "' in " + (at.isEmpty() ? "the top level" : name(at)));
             }
         }
     }
@@ -450,7 +450,7 @@ public final class JkfReader {
         for (char c : codes.toCharArray()) {
             int i = "LCRUMDH".indexOf(c);
             if (i < 0) {
-                throw new IllegalArgumentException("Bad relative. '" + KifReader.abbreviated(codes) + "'");
+                throw new IllegalArgumentException("Bad relative. '" + RecordText.abbreviated(codes) + "'");
             }
             sb.append("左直右上寄引打".charAt(i));
         }

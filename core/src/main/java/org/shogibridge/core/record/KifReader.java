@@ -115,12 +115,7 @@ public final class KifReader extends LineRecordReader {
             readHeader(m.group(1).strip(), m.group(2).strip());
             return;
         }
-        throw new IllegalArgumentException("Unreadable line. '" + abbreviated(trimmed) + "'");
-    }
-
-    /** Return a line as an error message quotes it: at most 60 characters. */
-    static String abbreviated(String line) {
-        return line.length() <= 60 ? line : line.substring(0, 57) + "...";
+        throw new IllegalArgumentException("Unreadable line. '" + RecordText.abbreviated(trimmed) + "'");
     }
 
     private void readHeader(String key, String value) {
@@ -377,7 +372,7 @@ public final class KifReader extends LineRecordReader {
             Side winner = named == null ? summaryEnding(text, m, null, toMove).winner(toMove)
                     : m.group(3).equals("反則負け") ? named.opponent() : named;
             if (winner != b.ending().winner(toMove)) {
-                throw new IllegalArgumentException("Inconsistent result. '" + abbreviated(text) + "' after the ending "
+                throw new IllegalArgumentException("Inconsistent result. '" + RecordText.abbreviated(text) + "' after the ending "
                         + b.ending().kif());
             }
             return;
@@ -395,7 +390,7 @@ public final class KifReader extends LineRecordReader {
             return word.get();
         }
         if (named == null) {
-            throw new IllegalArgumentException("Unreadable result. '" + abbreviated(text) + "'");
+            throw new IllegalArgumentException("Unreadable result. '" + RecordText.abbreviated(text) + "'");
         }
         boolean namedToMove = named == toMove;
         if (winner.group(1) != null) {
@@ -412,7 +407,7 @@ public final class KifReader extends LineRecordReader {
     /** Return the ending if it makes the named side the winner; a summary that contradicts the moves is an error. */
     private static Ending requireWinner(Ending ending, Side named, Side toMove, String text) {
         if (ending.winner(toMove) != named) {
-            throw new IllegalArgumentException("Inconsistent result. '" + abbreviated(text) + "', but "
+            throw new IllegalArgumentException("Inconsistent result. '" + RecordText.abbreviated(text) + "', but "
                     + (toMove == Side.BLACK ? "先手" : "後手") + " is to move");
         }
         return ending;

@@ -220,7 +220,7 @@ public final class RecordText {
         String last = text.substring(start).strip();
         if (cuttable.test(last)) {
             throw new IllegalArgumentException("Possibly truncated record. The file ends in the middle of '"
-                    + KifReader.abbreviated(last) + "' without a line break, so the list may be cut");
+                    + abbreviated(last) + "' without a line break, so the list may be cut");
         }
     }
 
@@ -229,8 +229,8 @@ public final class RecordText {
         return !text.isEmpty() && (text.charAt(text.length() - 1) == '\n' || text.charAt(text.length() - 1) == '\r');
     }
 
-    /** Split text into lines at CRLF, LF or CR. */
-    public static String[] lines(String text) {
-        return text.split("\r\n|\n|\r", -1);
+    /** Return a line as an error message quotes it: at most 60 characters, so a huge bad line is not echoed whole. */
+    static String abbreviated(String line) {
+        return line.length() <= 60 ? line : line.substring(0, 57) + "...";
     }
 }

@@ -76,7 +76,7 @@ public final class UsiRecord {
         if (moves.isEmpty()) {
             if (!line.endsWith(" moves")) {
                 throw new IllegalArgumentException("Possibly truncated record. The file ends in the position '"
-                        + KifReader.abbreviated(line) + "' without a line break");
+                        + RecordText.abbreviated(line) + "' without a line break");
             }
             return;
         }

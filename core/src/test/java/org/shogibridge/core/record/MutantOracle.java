@@ -227,7 +227,7 @@ final class MutantOracle {
                 return wrong("move " + (i + 1) + " changed, before the damage");
             }
         }
-        boolean sameMoves = sameMoves(expected, actual, expected.size());
+        boolean sameMoves = expected.size() == actual.size() && isPrefix(actual, expected);
         boolean sameResult = sameFoul(o.record.mainLine(), read.mainLine())
                 && o.record.mainLine().ending() == read.mainLine().ending();
         if (sameMoves && sameResult && read.startSfen().equals(o.record.startSfen())) {
@@ -239,7 +239,7 @@ final class MutantOracle {
                 // Cut at a line boundary before its 手合割, a KIF is a complete record of an even game.
                 return wrong("a cut file read with another start position");
             }
-            if (!sameMoves(expected, actual, actual.size())) {
+            if (!isPrefix(actual, expected)) {
                 return wrong("a cut file read as a different game, not a prefix");
             }
             int full = o.movesThrough(mutant.firstDamagedLine() - 1);
@@ -272,12 +272,13 @@ final class MutantOracle {
         return new Verdict(Outcome.READ_WITHIN_DAMAGE, actual.size() + " of " + expected.size() + " moves");
     }
 
-    private static boolean sameMoves(List<RecordedMove> expected, List<RecordedMove> actual, int count) {
-        if (count > expected.size() || actual.size() != count && count == expected.size()) {
+    /** Return whether the moves of {@code a} are the first moves of {@code b}. */
+    private static boolean isPrefix(List<RecordedMove> a, List<RecordedMove> b) {
+        if (a.size() > b.size()) {
             return false;
         }
-        for (int i = 0; i < count; i++) {
-            if (actual.get(i).move() != expected.get(i).move()) {
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i).move() != b.get(i).move()) {
                 return false;
             }
         }
