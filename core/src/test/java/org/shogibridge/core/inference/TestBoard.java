@@ -17,6 +17,8 @@ final class TestBoard {
     final InferenceSettings settings;
     final List<InferenceEvent> events = new ArrayList<>();
     final MoveInference inference;
+    /** Called with each event after it is recorded, on the inference's delivery: a test's listener. */
+    java.util.function.Consumer<InferenceEvent> hook = e -> { };
     final SensorSnapshot snapshot;
     private long time;
 
@@ -24,7 +26,10 @@ final class TestBoard {
     TestBoard(Variant variant, InferenceSettings settings) {
         this.variant = variant;
         this.settings = settings;
-        this.inference = new MoveInference(variant, settings, events::add);
+        this.inference = new MoveInference(variant, settings, e -> {
+            events.add(e);
+            hook.accept(e);
+        });
         this.snapshot = SensorSnapshot.of(Position.start(variant), settings.faceSensing());
         settle();
     }
@@ -80,6 +85,11 @@ final class TestBoard {
         return this;
     }
 
+    /** The time of the next scan. */
+    long time() {
+        return time;
+    }
+
     /** Let the settle timer run out. */
     TestBoard settle() {
         return scan(settings.settleMillis() + 100);
@@ -107,6 +117,10 @@ final class TestBoard {
             out.add(Usi.format(variant, m));
         }
         return out;
+    }
+
+    List<InferenceEvent> events() {
+        return events;
     }
 
     @SuppressWarnings("unchecked")
