@@ -1,6 +1,7 @@
 package org.shogibridge.core.record;
 
 import java.util.Optional;
+import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Side;
 
 /**
@@ -34,6 +35,21 @@ public enum Ending {
     Ending(String kif, String csa) {
         this.kif = kif;
         this.csa = csa;
+    }
+
+    /** Return the ending that records a result of the rules core, given the side to move after the last move. */
+    public static Ending of(GameResult result, Side toMove) {
+        return switch (result.termination()) {
+            case CHECKMATE, NO_LEGAL_MOVES -> CHECKMATE;
+            case RESIGNATION -> RESIGNATION;
+            case ILLEGAL_MOVE, PERPETUAL_CHECK -> result.winner() == toMove ? OPPONENT_ILLEGAL : ILLEGAL_MOVE;
+            case SENNICHITE -> REPETITION;
+            case IMPASSE_DECLARATION -> result.winner() == null ? IMPASSE
+                    : result.winner() == toMove ? ENTERING_KING_WIN : ILLEGAL_MOVE;
+            case TIME_FORFEIT -> TIME_UP;
+            case MAX_MOVES -> MAX_MOVES;
+            case TRY -> OPPONENT_ILLEGAL;
+        };
     }
 
     /** Return the side that won, given the side to move after the last move, or null for no winner (draw, interruption). */

@@ -1,6 +1,9 @@
 package org.shogibridge.core.record;
 
+import org.shogibridge.core.rules.Game;
+import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Variant;
@@ -40,6 +43,35 @@ public final class GameRecord {
     /** Create an empty record of a game from the variant's usual start. */
     public GameRecord(Variant variant) {
         this(Position.start(variant));
+    }
+
+    /** Return the record of a game as the rules core played it: start, moves and, once it is over, its ending. */
+    public static GameRecord of(Game game) {
+        return of(game.startPosition(), game.moves(), game.result().orElse(null), Move.NONE);
+    }
+
+    /**
+     * Return the record of a game: its start, its moves, and its ending if {@code result} is not null. A game lost by
+     * an illegal move that is known ({@code foulMove}, else {@link Move#NONE}) keeps it as the line's foul.
+     */
+    public static GameRecord of(Position start, List<Integer> moves, GameResult result, int foulMove) {
+        GameRecord record = new GameRecord(start);
+        Position after = start.copy();
+        for (int move : moves) {
+            record.mainLine().moves().add(new RecordedMove(move));
+            after.doMove(move);
+        }
+        if (result != null) {
+            if (foulMove != Move.NONE) {
+                record.mainLine().foul(new RecordedMove(foulMove));
+            } else {
+                record.mainLine().ending(Ending.of(result, after.sideToMove()));
+            }
+            if (result.detail() != null && !result.detail().isEmpty()) {
+                record.mainLine().endingComments().add(result.detail());
+            }
+        }
+        return record;
     }
 
     public Variant variant() {

@@ -6,9 +6,9 @@ import org.shogibridge.core.inference.InferenceEvent;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.MoveInference;
 import org.shogibridge.core.record.GameRecord;
-import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
@@ -66,12 +66,11 @@ public final class Replay {
         player.idle(settings.promotionWindowMillis() + settings.wrongPositionMillis());
 
         List<Integer> inferredMoves = inference.moves();
-        GameRecord inferred = new GameRecord(inference.startPosition());
+        GameRecord inferred = GameRecord.of(inference.startPosition(), inferredMoves, null, Move.NONE);
         int identical = 0;
         int mismatches = 0;
         for (int i = 0; i < inferredMoves.size(); i++) {
             int move = inferredMoves.get(i);
-            inferred.mainLine().moves().add(new RecordedMove(move));
             if (i < moves.length && move == moves[i]) {
                 identical++;
             } else {

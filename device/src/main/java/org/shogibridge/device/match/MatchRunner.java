@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.record.RecordedMove;
@@ -168,16 +167,7 @@ public final class MatchRunner {
     }
 
     private static String positionCommand(Game game) {
-        return UsiRecord.write(recordOf(game)).strip();
-    }
-
-    /** Return the game as a record: its start and moves, no headers. */
-    private static GameRecord recordOf(Game game) {
-        GameRecord record = new GameRecord(game.startPosition());
-        for (int move : game.moves()) {
-            record.mainLine().moves().add(new RecordedMove(move));
-        }
-        return record;
+        return UsiRecord.write(GameRecord.of(game)).strip();
     }
 
     private static void tellGameOver(UsiClient engine, GameResult result, Side side) {
@@ -191,7 +181,7 @@ public final class MatchRunner {
 
     private void writeKif(int number, PlayedGame played, String blackName, String whiteName) throws IOException {
         Game game = played.game;
-        GameRecord record = recordOf(game);
+        GameRecord record = GameRecord.of(game);
         record.headers().put(GameRecord.BLACK, blackName);
         record.headers().put(GameRecord.WHITE, whiteName);
         record.headers().put("持ち時間", "秒読み" + settings.byoyomi() / 1000.0 + "秒");
@@ -199,30 +189,11 @@ public final class MatchRunner {
         for (int i = 0; i < moves.size(); i++) {
             moves.get(i).elapsedMillis(played.millis.get(i));
         }
-        GameResult result = game.result().orElseThrow();
-        Side toMove = game.position().sideToMove();
-        record.mainLine().ending(ending(result, toMove));
         if (!played.note.isEmpty()) {
+            record.mainLine().endingComments().clear();
             record.mainLine().endingComments().add(played.note);
-        } else if (!result.detail().isEmpty()) {
-            record.mainLine().endingComments().add(result.detail());
         }
         Path file = settings.kifOut().resolve(String.format(Locale.ROOT, "game-%03d.kif", number));
         Files.write(file, RecordFormat.KIF.encode(record));
-    }
-
-    /** Return the KIF ending of a result, relative to the side to move after the last move. */
-    static Ending ending(GameResult result, Side toMove) {
-        return switch (result.termination()) {
-            case CHECKMATE, NO_LEGAL_MOVES -> Ending.CHECKMATE;
-            case RESIGNATION -> Ending.RESIGNATION;
-            case ILLEGAL_MOVE, PERPETUAL_CHECK -> result.winner() == toMove ? Ending.OPPONENT_ILLEGAL : Ending.ILLEGAL_MOVE;
-            case SENNICHITE -> Ending.REPETITION;
-            case IMPASSE_DECLARATION -> result.winner() == null ? Ending.IMPASSE
-                    : result.winner() == toMove ? Ending.ENTERING_KING_WIN : Ending.ILLEGAL_MOVE;
-            case TIME_FORFEIT -> Ending.TIME_UP;
-            case MAX_MOVES -> Ending.MAX_MOVES;
-            case TRY -> Ending.OPPONENT_ILLEGAL;
-        };
     }
 }

@@ -1,0 +1,21 @@
+package org.shogibridge.core.session;
+
+import java.util.List;
+
+/**
+ * What the physical board shows compared with the game, as published in the state.
+ *
+ * @param kind    the situation
+ * @param squares the squares concerned, in USI (to fix, the candidates' targets, the illegal move's squares)
+ * @param detail  a short English explanation (the illegal move, the pending promotion, the candidates), or empty
+ */
+public record BoardStatus(Kind kind, List<String> squares, String detail) {
+    public enum Kind { MATCHED, CORRECTION_NEEDED, PROMOTION_PENDING, AMBIGUOUS, ILLEGAL_MOVE, OFFLINE }
+
+    public static final BoardStatus MATCHED = new BoardStatus(Kind.MATCHED, List.of(), "");
+    public static final BoardStatus OFFLINE = new BoardStatus(Kind.OFFLINE, List.of(), "");
+
+    public BoardStatus {
+        squares = List.copyOf(squares);
+    }
+}

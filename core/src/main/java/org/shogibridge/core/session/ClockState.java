@@ -1,0 +1,20 @@
+package org.shogibridge.core.session;
+
+import org.shogibridge.core.rules.Side;
+
+/**
+ * The clocks at one moment: what is published in the state and saved in the journal.
+ *
+ * @param blackMillis   Black's main time left
+ * @param whiteMillis   White's main time left
+ * @param byoyomiMillis the byoyomi left to the running side for its current move (the full byoyomi if it still has
+ *                      main time), 0 without byoyomi
+ * @param running       the side whose clock runs, or null when stopped (no clock, game over)
+ * @param moveMillis    how long the running side has been thinking on its current move
+ */
+public record ClockState(long blackMillis, long whiteMillis, long byoyomiMillis, Side running, long moveMillis) {
+    /** Return the main time left to a side. */
+    public long millis(Side side) {
+        return side == Side.BLACK ? blackMillis : whiteMillis;
+    }
+}

@@ -1,0 +1,58 @@
+package org.shogibridge.core.session;
+
+import java.util.List;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+
+/**
+ * The whole state of one board's game at one moment, immutable: exactly what the daemon publishes as {@code state}.
+ *
+ * @param seq          a number that grows with every change, also across restarts
+ * @param gameId       the game's id (also its file name in the games directory)
+ * @param variant      the variant
+ * @param startSfen    the start position
+ * @param sfen         the current position
+ * @param moves        the moves in USI
+ * @param movesJapanese the same moves in Japanese notation ({@code ▲７六歩})
+ * @param moveMillis   the time each move took
+ * @param sideToMove   the side to move
+ * @param clock        the clocks
+ * @param timeControl  the time control
+ * @param black        Black's player (sente)
+ * @param white        White's player (gote)
+ * @param result       the result, or null while the game goes on
+ * @param status       what the board shows compared with the game
+ * @param engineMove   the computer's move the board must carry out, in USI, or null
+ * @param resumed      true if the game was resumed after the daemon restarted
+ */
+public record GameState(long seq, String gameId, Variant variant, String startSfen, String sfen, List<String> moves,
+        List<String> movesJapanese, List<Long> moveMillis, Side sideToMove, ClockState clock, TimeControl timeControl,
+        Player black, Player white, Outcome result, BoardStatus status, String engineMove, boolean resumed) {
+
+    /**
+     * How a game ended.
+     *
+     * @param winner the winner, or null for a draw or an unfinished game
+     * @param reason how: the rules core's termination in lower case ({@code checkmate}, {@code resignation}, ...),
+     *               or {@code unfinished} for a game abandoned by a new one
+     * @param detail a short English explanation
+     */
+    public record Outcome(Side winner, String reason, String detail) {
+    }
+
+    public GameState {
+        moves = List.copyOf(moves);
+        movesJapanese = List.copyOf(movesJapanese);
+        moveMillis = List.copyOf(moveMillis);
+    }
+
+    /** Return the last move in USI, or null before the first move. */
+    public String lastMove() {
+        return moves.isEmpty() ? null : moves.get(moves.size() - 1);
+    }
+
+    /** Return the player of a side. */
+    public Player player(Side side) {
+        return side == Side.BLACK ? black : white;
+    }
+}

@@ -1,0 +1,190 @@
+package org.shogibridge.core.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.record.Ending;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.SessionEvent.EngineTurn;
+import org.shogibridge.core.session.SessionEvent.GameEnded;
+import org.shogibridge.core.session.SessionEvent.GameStarted;
+import org.shogibridge.core.session.SessionEvent.MovePlayed;
+import org.shogibridge.core.session.SessionEvent.MoveUndone;
+import org.shogibridge.core.session.SessionEvent.StatusChanged;
+import org.shogibridge.core.simulation.HumanSimulator;
+
+/** One game end to end on virtual time: simulated hands on a simulated board, the session, and a scripted engine. */
+class GameSessionTest {
+    private static final InferenceSettings BOARD = InferenceSettings.defaults();
+    private final List<SessionEvent> events = new ArrayList<>();
+    private int ids;
+
+    private GameSession session(Player black, Player white, TimeControl clock) {
+        return new GameSession(new SessionSettings(Variant.STANDARD, BOARD, clock, black, white), () -> "game-" + (++ids), events::add);
+    }
+
+    private HumanSimulator hands(GameSession session) {
+        HumanSimulator hands = new HumanSimulator(Variant.STANDARD, BOARD, 0, 1, 5, session::snapshot);
+        hands.watch(session.leds());
+        hands.setUp(Position.start(Variant.STANDARD));
+        return hands;
+    }
+
+    private static void play(HumanSimulator hands, GameSession session, String usi) {
+        Position p = Position.fromSfen(session.state().sfen());
+        hands.play(p, Usi.parseLegalMove(p, usi));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <E extends SessionEvent> List<E> events(Class<E> type) {
+        List<E> out = new ArrayList<>();
+        for (SessionEvent e : events) {
+            if (type.isInstance(e)) {
+                out.add((E) e);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aPersonAgainstTheEngineWithTheEnginesMovesCarriedOutFromTheLeds() {
+        GameSession session = session(Player.human("Hanako"), Player.engine(5), new TimeControl(600_000, 30_000, 0));
+        session.start(41, 0);
+        HumanSimulator hands = hands(session);
+        assertEquals(42, events(GameStarted.class).get(0).state().seq(), "numbers go on from the journal's");
+        play(hands, session, "7g7f");
+        EngineTurn turn = events(EngineTurn.class).get(0);
+        assertEquals(Side.WHITE, turn.side());
+        assertEquals(1, turn.ply());
+        assertTrue(session.engineMoved(1, "3c3d", hands.timeMillis()));
+        assertEquals("3c3d", session.state().engineMove());
+        play(hands, session, "3c3d");
+        List<MovePlayed> moves = events(MovePlayed.class);
+        assertEquals(List.of("7g7f", "3c3d"), moves.stream().map(MovePlayed::usi).toList());
+        assertEquals("▲７六歩", moves.get(0).japanese());
+        assertEquals("△３四歩", moves.get(1).japanese());
+        assertFalse(moves.get(0).computer());
+        assertTrue(moves.get(1).computer());
+        assertNull(session.state().engineMove());
+        assertEquals(List.of("7g7f", "3c3d"), session.state().moves());
+        assertEquals(2, events(EngineTurn.class).size() + 1, "asked once, and not again while Black is to move");
+        // Sequence numbers only grow, by one per change.
+        long previous = 41;
+        for (SessionEvent e : events) {
+            if (e.stateOrNull() != null) {
+                assertEquals(previous + 1, e.stateOrNull().seq());
+                previous = e.stateOrNull().seq();
+            }
+        }
+        // Black's clock was charged from the start to when its piece was put down, not to when the move was judged.
+        long blackSpent = moves.get(0).elapsedMillis();
+        ClockState now = session.state().clock();
+        assertEquals(600_000 - blackSpent, now.blackMillis() + now.moveMillis(), "Black's clock runs again since 3c3d");
+        assertTrue(blackSpent > 0 && blackSpent < hands.timeMillis());
+    }
+
+    @Test
+    void aStaleOrIllegalEngineAnswerIsRefused() {
+        GameSession session = session(Player.human("A"), Player.engine(3), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        play(hands, session, "7g7f");
+        assertFalse(session.engineMoved(0, "3c3d", hands.timeMillis()), "an answer for another ply");
+        assertFalse(session.engineMoved(1, "3c3e", hands.timeMillis()), "an illegal move");
+        assertFalse(session.engineMoved(1, "xyz", hands.timeMillis()), "unreadable");
+        assertTrue(session.engineMoved(1, "8c8d", hands.timeMillis()));
+    }
+
+    @Test
+    void theFlagFallsOnVirtualTime() {
+        GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));
+        session.start(0, 0);
+        hands(session).idle(2_000);
+        GameEnded ended = events(GameEnded.class).get(0);
+        assertEquals(Side.WHITE, ended.state().result().winner());
+        assertEquals("time_forfeit", ended.state().result().reason());
+        assertEquals(Ending.TIME_UP, ended.record().mainLine().ending());
+    }
+
+    @Test
+    void theEngineResignsAndTheRecordSaysSo() {
+        GameSession session = session(Player.human("A"), Player.engine(1), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        play(hands, session, "7g7f");
+        assertTrue(session.engineMoved(1, "resign", hands.timeMillis()));
+        GameEnded ended = events(GameEnded.class).get(0);
+        assertEquals(Side.BLACK, ended.state().result().winner());
+        assertEquals(Ending.RESIGNATION, ended.record().mainLine().ending());
+        assertEquals("A", ended.record().headers().get("先手"));
+        assertEquals(1, ended.record().mainLine().moves().size());
+    }
+
+    @Test
+    void aTakebackAgainstTheEngineGoesBackToThePersonsTurn() {
+        GameSession session = session(Player.human("A"), Player.engine(1), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        play(hands, session, "7g7f");
+        session.engineMoved(1, "3c3d", hands.timeMillis());
+        play(hands, session, "3c3d");
+        assertTrue(session.takeBack(hands.timeMillis()));
+        assertEquals(List.of(), session.state().moves());
+        assertEquals(2, events(MoveUndone.class).size());
+        hands.idle(BOARD.settleMillis() + 50);
+        assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, session.state().status().kind(), "the board must follow");
+    }
+
+    @Test
+    void settingUpANewGameEndsTheUnfinishedOne() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        play(hands, session, "7g7f");
+        play(hands, session, "3c3d");
+        play(hands, session, "2g2f");
+        hands.setUp(Position.start(Variant.STANDARD)); // not a takeback: more than two moves back
+        GameEnded ended = events(GameEnded.class).get(0);
+        assertEquals("unfinished", ended.state().result().reason());
+        assertEquals("game-1", ended.state().gameId());
+        assertEquals("game-2", events(GameStarted.class).get(1).state().gameId());
+    }
+
+    @Test
+    void aResumedGameKeepsItsIdMovesNumbersAndClocks() {
+        Position start = Position.start(Variant.STANDARD);
+        Position p = start.copy();
+        List<Integer> moves = new ArrayList<>();
+        for (String m : new String[] {"7g7f", "3c3d"}) {
+            int move = Usi.parseLegalMove(p, m);
+            moves.add(move);
+            p.doMove(move);
+        }
+        ClockState clock = new ClockState(590_000, 595_000, 30_000, Side.BLACK, 2_000);
+        SavedGame saved = new SavedGame("game-7", 120, start, moves, List.of(10_000L, 5_000L), clock,
+                Player.human("A"), Player.engine(4));
+        GameSession session = session(Player.human("X"), Player.human("Y"), new TimeControl(600_000, 30_000, 0));
+        session.resume(saved, 1_000_000);
+        StatusChanged resumed = events(StatusChanged.class).get(0);
+        assertEquals(121, resumed.state().seq());
+        assertTrue(resumed.state().resumed());
+        assertEquals("game-7", resumed.state().gameId());
+        assertEquals(List.of("7g7f", "3c3d"), resumed.state().moves());
+        assertEquals(List.of("▲７六歩", "△３四歩"), resumed.state().movesJapanese());
+        assertEquals(590_000, resumed.state().clock().blackMillis());
+        assertEquals(2_000, resumed.state().clock().moveMillis(), "the move in progress keeps its time, the downtime is free");
+        assertEquals("shogi-bridge level 4", resumed.state().white().name());
+        assertNotNull(session.record());
+        assertEquals(List.of(10_000L, 5_000L), resumed.state().moveMillis());
+    }
+}
