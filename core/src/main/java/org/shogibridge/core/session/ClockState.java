@@ -13,6 +13,21 @@ import org.shogibridge.core.rules.Side;
  * @param moveMillis    how long the running side has been thinking on its current move
  */
 public record ClockState(long blackMillis, long whiteMillis, long byoyomiMillis, Side running, long moveMillis) {
+    /** Return the clocks {@code millis} later, the running side still thinking on the same move. */
+    public ClockState advanced(long millis) {
+        if (running == null || millis <= 0) {
+            return this;
+        }
+        long left = millis(running) - millis;
+        long byoyomi = byoyomiMillis;
+        if (left < 0) {
+            byoyomi = Math.max(0, byoyomi + left);
+            left = 0;
+        }
+        return new ClockState(running == Side.BLACK ? left : blackMillis, running == Side.WHITE ? left : whiteMillis,
+                byoyomi, running, moveMillis + millis);
+    }
+
     /** Return the main time left to a side. */
     public long millis(Side side) {
         return side == Side.BLACK ? blackMillis : whiteMillis;

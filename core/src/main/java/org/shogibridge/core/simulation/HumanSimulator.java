@@ -124,6 +124,35 @@ public final class HumanSimulator {
         hold(millis);
     }
 
+    /** Lift the piece on a square off the board (the hand holds it), and scan for a moment. */
+    public void liftPiece(int square) {
+        lift(square);
+        hold(between(60, 200));
+    }
+
+    /**
+     * Put a piece on a square (a sensor reading: {@link SensorSnapshot#OCCUPIED}, or a face with face sensing), and
+     * scan for a moment.
+     */
+    public void placePiece(int square, byte reading) {
+        place(square, reading);
+        hold(between(60, 200));
+    }
+
+    /** Take a piece of a type from a side's komadai ({@code delta} -1) or put one there (+1), and scan for a moment. */
+    public void changeKomadaiCount(Side side, int type, int delta) {
+        if (komadai[side.index() * Piece.TYPES + type] + delta < 0) {
+            throw new IllegalArgumentException("Empty komadai. No " + Piece.letter(type) + " to take.");
+        }
+        changeKomadai(side, type, delta);
+        hold(between(60, 200));
+    }
+
+    /** Return what the square physically holds, as a sensor reading. */
+    public byte truth(int square) {
+        return truth[square];
+    }
+
     /** Make {@code move} (legal in {@code before}, which is left unchanged) by hand, then rest until it is judged. */
     public void play(Position before, int move) {
         if (random.nextDouble() < 0.1) {

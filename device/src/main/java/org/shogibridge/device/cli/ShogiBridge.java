@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "shogi-bridge", mixinStandardHelpOptions = true, version = "shogi-bridge 0.1.0",
         description = "Turns a real wooden shogi board into a connected one.",
-        subcommands = {PerftCommand.class, ConvertCommand.class, ReplayCommand.class, UsiCommand.class,
+        subcommands = {RunCommand.class, PerftCommand.class, ConvertCommand.class, ReplayCommand.class, UsiCommand.class,
                 MatchCommand.class, MateCommand.class, SelfPlayCommand.class, TrainCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ShogiBridge {

@@ -1,0 +1,38 @@
+package org.shogibridge.device.board;
+
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Side;
+
+/**
+ * A physical (or simulated) board, as the daemon sees it: snapshots in, LED frames out, and the clock buttons. The
+ * port scans on its own thread (100-200 Hz for hardware) and hands every snapshot to the listener, which must copy
+ * what it keeps: the port reuses its snapshot.
+ */
+public interface BoardPort extends AutoCloseable {
+
+    /** What the board reports, called on the port's scan thread. */
+    interface Listener {
+        /** One scan; the snapshot's time is on the daemon's monotonic clock. */
+        void snapshot(SensorSnapshot snapshot);
+
+        /** The board stopped reporting (cable pulled, firmware reset). */
+        void offline();
+
+        /** The board reports again. */
+        void online();
+
+        /** A side's clock button was pressed. */
+        void clockPressed(Side side);
+    }
+
+    /** Start scanning. */
+    void start(Listener listener);
+
+    /** Show a frame on the LEDs (called when the frame changed). */
+    void showLeds(LedFrame frame);
+
+    /** Stop scanning and release the hardware. */
+    @Override
+    void close();
+}

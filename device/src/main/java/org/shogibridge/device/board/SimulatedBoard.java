@@ -1,0 +1,168 @@
+package org.shogibridge.device.board;
+
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.simulation.HumanSimulator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A board without hardware: simulated hands ({@link HumanSimulator}) on simulated sensors with noise, scanned every
+ * 5 ms in real time on its own thread. Hands act on request ({@link #play}, {@link #lift}, ...), and, when told to
+ * follow the LEDs, carry out the computer's moves the daemon shows.
+ */
+public final class SimulatedBoard implements BoardPort {
+    private static final Logger log = LoggerFactory.getLogger(SimulatedBoard.class);
+    public static final int SCAN_MILLIS = 5;
+
+    private final Variant variant;
+    private final InferenceSettings settings;
+    private final double noise;
+    private final long seed;
+    private final MonotonicClock clock;
+    private final LinkedBlockingQueue<java.util.function.Consumer<HumanSimulator>> actions = new LinkedBlockingQueue<>();
+    private final LedFrame leds;
+    private volatile boolean running;
+    private Thread thread;
+    private Listener listener;
+    private long simulatedOrigin;
+    private volatile Position initial;
+
+    public SimulatedBoard(Variant variant, InferenceSettings settings, double noise, long seed, MonotonicClock clock) {
+        this.variant = variant;
+        this.settings = settings;
+        this.noise = noise;
+        this.seed = seed;
+        this.clock = clock;
+        this.leds = new LedFrame(variant.squares());
+        this.initial = Position.start(variant);
+    }
+
+    /** Set the position the board shows when it starts (before {@link #start}): a resumed game's, a handicap. */
+    public void setInitial(Position position) {
+        this.initial = position.copy();
+    }
+
+    @Override
+    public void start(Listener boardListener) {
+        this.listener = boardListener;
+        running = true;
+        thread = new Thread(this::run, "simulated-board");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Set up a position on the board by hand (all pieces at once), e.g. the start of a new game. */
+    public void setUp(Position position) {
+        actions.add(hands -> hands.setUp(position));
+    }
+
+    /** Play a legal move of {@code before} by hand, through the sensors, with the configured noise. */
+    public void play(Position before, int move) {
+        actions.add(hands -> hands.play(before, move));
+    }
+
+    public void lift(int square) {
+        actions.add(hands -> hands.liftPiece(square));
+    }
+
+    public void place(int square, byte reading) {
+        actions.add(hands -> hands.placePiece(square, reading));
+    }
+
+    /** Take a piece of a type from a side's komadai (-1) or put one there (+1). */
+    public void komadai(Side side, int type, int delta) {
+        actions.add(hands -> {
+            try {
+                hands.changeKomadaiCount(side, type, delta);
+            } catch (IllegalArgumentException e) {
+                log.warn("Simulated hands: {}", e.getMessage());
+            }
+        });
+    }
+
+    /** Press a side's clock button. */
+    public void press(Side side) {
+        actions.add(hands -> listener.clockPressed(side));
+    }
+
+    /** Return how many hand actions wait to be carried out. */
+    public int pendingActions() {
+        return actions.size();
+    }
+
+    @Override
+    public void showLeds(LedFrame frame) {
+        // A real board drives its LEDs here; the simulated hands read the inference's frame directly.
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+            try {
+                thread.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The scan thread: the hands act, and every simulated scan is delivered in real time. */
+    private void run() {
+        simulatedOrigin = clock.millis();
+        HumanSimulator hands = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, this::deliver);
+        hands.watch(leds);
+        try {
+            hands.setUp(initial);
+            while (running) {
+                java.util.function.Consumer<HumanSimulator> action = actions.poll(SCAN_MILLIS, TimeUnit.MILLISECONDS);
+                if (action != null) {
+                    action.accept(hands);
+                } else {
+                    hands.idle(SCAN_MILLIS);
+                }
+            }
+        } catch (InterruptedException | Stopped e) {
+            // closing
+        } catch (RuntimeException e) {
+            log.error("The simulated board stopped: {}", e.toString(), e);
+        }
+    }
+
+    /** Watch this frame as the hands' eyes: the daemon's LEDs (the inference's frame). */
+    public void watch(LedFrame frame) {
+        actions.add(hands -> hands.watch(frame));
+    }
+
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super(null, null, false, false);
+        }
+    }
+
+    private void deliver(SensorSnapshot snapshot) {
+        if (!running) {
+            throw new Stopped();
+        }
+        long due = simulatedOrigin + snapshot.timeMillis();
+        long now = clock.millis();
+        if (due > now) {
+            LockSupport.parkNanos((due - now) * 1_000_000);
+        } else if (now - due > 1000) {
+            simulatedOrigin += now - due; // the machine stalled: do not replay a second of scans at once
+        }
+        snapshot.timeMillis(simulatedOrigin + snapshot.timeMillis());
+        long simulated = snapshot.timeMillis() - simulatedOrigin;
+        listener.snapshot(snapshot);
+        snapshot.timeMillis(simulated);
+    }
+}

@@ -1,0 +1,109 @@
+package org.shogibridge.device.config;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+
+/**
+ * The daemon's configuration, as read from the YAML file (docs/configuration.md lists every key with its default).
+ * Records bound by Jackson; a key left out keeps the default of {@link #defaults()}. Validated by
+ * {@link ConfigLoader}, which names the key and the file line of any problem.
+ */
+public record DaemonConfig(
+        String variant,
+        String handicap,
+        String mode,
+        Players players,
+        Clock clock,
+        Promotion promotion,
+        Board board,
+        Broker broker,
+        String event,
+        @JsonProperty("board-id") String boardId,
+        Commands commands,
+        Analysis analysis,
+        Http http,
+        @JsonProperty("data-dir") String dataDir,
+        Boolean demo) {
+
+    /** Who plays each side: sente (Black) and gote (White). */
+    public record Players(Player sente, Player gote) {
+    }
+
+    /**
+     * One side's player.
+     *
+     * @param type    {@code human}, {@code engine} (the built-in engine) or {@code usi} (an external engine)
+     * @param name    the name shown and recorded; defaults to "Sente"/"Gote" for people and the engine's name
+     * @param level   the built-in engine's level, 1-10
+     * @param command the external engine's command line
+     * @param options USI options for the external engine
+     */
+    public record Player(String type, String name, Integer level, String command, Map<String, String> options) {
+    }
+
+    /** The clock, in seconds; all zero means no clock. */
+    public record Clock(@JsonProperty("main-seconds") Integer mainSeconds,
+            @JsonProperty("byoyomi-seconds") Integer byoyomiSeconds,
+            @JsonProperty("increment-seconds") Integer incrementSeconds) {
+    }
+
+    /** Optional promotions without face sensing: the choice a move starts with, and how long the gesture may change it. */
+    public record Promotion(@JsonProperty("default") String byDefault, @JsonProperty("window-millis") Integer windowMillis) {
+    }
+
+    /**
+     * Where the board is read from.
+     *
+     * @param source       {@code simulated} (later the drivers: {@code serial}, {@code tcp}, {@code gpio})
+     * @param noise        the simulated board's sensor noise, 0 to 1
+     * @param seed         the simulated hands' random seed
+     * @param faceSensing  the squares report which face of a piece is up
+     * @param followLeds   the simulated board carries out the computer's moves shown on the LEDs by itself
+     * @param settleMillis how long the board must stay still before it is judged
+     * @param wrongPositionMillis how long a board that fits nothing may stay so before a correction is shown
+     */
+    public record Board(String source, Double noise, Long seed, @JsonProperty("face-sensing") Boolean faceSensing,
+            @JsonProperty("follow-leds") Boolean followLeds, @JsonProperty("settle-millis") Integer settleMillis,
+            @JsonProperty("wrong-position-millis") Integer wrongPositionMillis) {
+    }
+
+    /**
+     * The MQTT broker.
+     *
+     * @param url       {@code embedded}, {@code tcp://HOST:PORT} or {@code ssl://HOST:PORT}
+     * @param host      the embedded broker's address (loopback unless a club wants it on the network)
+     * @param mqttPort  the embedded broker's MQTT port
+     * @param wsPort    the embedded broker's WebSocket port (for the dashboard)
+     * @param username  user name for the broker (the embedded broker then requires it)
+     * @param password  password
+     * @param clientId  MQTT client id; defaults to {@code shogi-bridge-<board-id>}
+     * @param caFile    for {@code ssl://}: a PEM file with the CA that signed the broker's certificate
+     */
+    public record Broker(String url, String host, @JsonProperty("mqtt-port") Integer mqttPort,
+            @JsonProperty("ws-port") Integer wsPort, String username, String password,
+            @JsonProperty("client-id") String clientId, @JsonProperty("ca-file") String caFile) {
+    }
+
+    /** Remote commands on {@code cmd/<verb>}. */
+    public record Commands(Boolean enabled) {
+    }
+
+    /** The engine's evaluation after each move, on {@code analysis}. */
+    public record Analysis(Boolean enabled, @JsonProperty("millis") Integer millis) {
+    }
+
+    /** The HTTP server for the dashboard and the games. */
+    public record Http(String host, Integer port) {
+    }
+
+    /** Return the defaults: what the daemon does with no configuration file and no options. */
+    public static DaemonConfig defaults() {
+        return new DaemonConfig("standard", "none", "casual",
+                new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
+                new Clock(0, 0, 0), new Promotion("promote", 1500),
+                new Board("simulated", 0.0, 1L, false, true, 250, 2500),
+                new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null),
+                "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
+                "./shogi-bridge-data", false);
+    }
+}

@@ -1,0 +1,179 @@
+package org.shogibridge.device.config;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.rules.Game;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionSettings;
+import org.shogibridge.core.session.TimeControl;
+
+/**
+ * The configuration checked and turned into the types the daemon uses. Built only by {@link #validate}, so a
+ * {@code RunSettings} is always complete and possible.
+ *
+ * @param config     the merged configuration, as read
+ * @param session    how games are played on the board
+ * @param handicap   the handicap of the first game, or null
+ * @param usiOptions the USI options of an external engine per side (sente, gote)
+ * @param dataDir    where the journal and the games go
+ */
+public record RunSettings(DaemonConfig config, SessionSettings session, Handicap handicap,
+        Map<String, String> senteOptions, Map<String, String> goteOptions, Path dataDir) {
+
+    /** An id of an event or a board: it becomes an MQTT topic level and a file name. */
+    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+
+    public boolean embeddedBroker() {
+        return config.broker().url().equals("embedded");
+    }
+
+    /** Return the topic prefix {@code shogi/v1/<event>/<board>}. */
+    public String topicPrefix() {
+        return "shogi/v1/" + config.event() + "/" + config.boardId();
+    }
+
+    /**
+     * Check every value of a merged configuration.
+     *
+     * @param where gives the place of a key for the message: {@code FILE:LINE} or {@code option --x}
+     */
+    static RunSettings validate(DaemonConfig c, Function<String, String> where) throws ConfigException {
+        Check check = new Check(where);
+        Variant variant = check.oneOf("variant", c.variant(), Map.of("standard", Variant.STANDARD, "okisaki", Variant.OKISAKI,
+                "minishogi", Variant.MINISHOGI));
+        Game.Mode mode = check.oneOf("mode", c.mode(), Map.of("casual", Game.Mode.CASUAL, "tournament", Game.Mode.TOURNAMENT));
+        Handicap handicap = null;
+        if (!c.handicap().equals("none")) {
+            if (variant != Variant.STANDARD) {
+                throw check.fail("handicap", "handicaps exist only in standard shogi");
+            }
+            handicap = Handicap.ofJapaneseName(c.handicap()).orElse(null);
+            if (handicap == null) {
+                for (Handicap h : Handicap.values()) {
+                    if (h.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(c.handicap())) {
+                        handicap = h;
+                    }
+                }
+            }
+            if (handicap == null) {
+                throw check.fail("handicap", "unknown handicap '" + c.handicap() + "' (none, lance, bishop, rook, two-pieces, ... or 香落ち, 角落ち, ...)");
+            }
+        }
+        Player sente = player(check, "players.sente", c.players().sente(), "Sente");
+        Player gote = player(check, "players.gote", c.players().gote(), "Gote");
+        TimeControl clock = new TimeControl(
+                check.range("clock.main-seconds", c.clock().mainSeconds(), 0, 360_000) * 1000L,
+                check.range("clock.byoyomi-seconds", c.clock().byoyomiSeconds(), 0, 3_600) * 1000L,
+                check.range("clock.increment-seconds", c.clock().incrementSeconds(), 0, 3_600) * 1000L);
+        boolean promoteByDefault = check.oneOf("promotion.default", c.promotion().byDefault(),
+                Map.of("promote", true, "decline", false));
+        int window = check.range("promotion.window-millis", c.promotion().windowMillis(), 0, 10_000);
+        check.oneOf("board.source", c.board().source(), Map.of("simulated", "simulated"));
+        double noise = c.board().noise() == null ? 0 : c.board().noise();
+        if (!(noise >= 0 && noise <= 1)) {
+            throw check.fail("board.noise", "must be between 0 and 1, not " + noise);
+        }
+        int settle = check.range("board.settle-millis", c.board().settleMillis(), 20, 5_000);
+        int wrong = check.range("board.wrong-position-millis", c.board().wrongPositionMillis(), settle, 60_000);
+        String url = c.broker().url();
+        if (!url.equals("embedded")) {
+            try {
+                URI uri = new URI(url);
+                if (!("tcp".equals(uri.getScheme()) || "ssl".equals(uri.getScheme())) || uri.getHost() == null || uri.getPort() < 1) {
+                    throw check.fail("broker.url", "must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not '" + url + "'");
+                }
+            } catch (java.net.URISyntaxException e) {
+                throw check.fail("broker.url", "must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not '" + url + "'");
+            }
+        }
+        check.range("broker.mqtt-port", c.broker().mqttPort(), 0, 65_535);
+        check.range("broker.ws-port", c.broker().wsPort(), 0, 65_535);
+        check.range("http.port", c.http().port(), 0, 65_535);
+        if ((c.broker().username() == null) != (c.broker().password() == null)) {
+            throw check.fail(c.broker().username() == null ? "broker.password" : "broker.username",
+                    "a user name and a password go together");
+        }
+        if (c.broker().caFile() != null && !url.startsWith("ssl://")) {
+            throw check.fail("broker.ca-file", "a CA file is for an ssl:// broker");
+        }
+        check.id("event", c.event());
+        check.id("board-id", c.boardId());
+        check.range("analysis.millis", c.analysis().millis(), 10, 60_000);
+        if (c.dataDir() == null || c.dataDir().isBlank()) {
+            throw check.fail("data-dir", "must name a directory");
+        }
+        InferenceSettings inference = new InferenceSettings(Boolean.TRUE.equals(c.board().faceSensing()),
+                mode == Game.Mode.TOURNAMENT ? Game.Settings.tournament() : Game.Settings.casual(), 4, settle, wrong, window,
+                promoteByDefault);
+        SessionSettings session = new SessionSettings(variant, inference, clock, sente, gote);
+        return new RunSettings(c, session, handicap, options(c.players().sente()), options(c.players().gote()),
+                Path.of(c.dataDir()));
+    }
+
+    private static Map<String, String> options(DaemonConfig.Player p) {
+        return p.options() == null ? Map.of() : Map.copyOf(p.options());
+    }
+
+    private static Player player(Check check, String key, DaemonConfig.Player p, String defaultName) throws ConfigException {
+        if (p == null) {
+            throw check.fail(key, "must say who plays: type human, engine or usi");
+        }
+        String type = check.oneOf(key + ".type", p.type(), Map.of("human", "human", "engine", "engine", "usi", "usi"));
+        return switch (type) {
+            case "human" -> Player.human(p.name() == null ? defaultName : check.name(key + ".name", p.name()));
+            case "engine" -> {
+                int level = check.range(key + ".level", p.level() == null ? 5 : p.level(), 1, 10);
+                Player engine = Player.engine(level);
+                yield p.name() == null ? engine : new Player(check.name(key + ".name", p.name()), Player.Kind.ENGINE, level, "");
+            }
+            default -> {
+                if (p.command() == null || p.command().isBlank()) {
+                    throw check.fail(key + ".command", "an external USI engine needs a command");
+                }
+                yield new Player(p.name() == null ? p.command() : check.name(key + ".name", p.name()), Player.Kind.USI, 0, p.command());
+            }
+        };
+    }
+
+    /** Checks that name the key and where it was set. */
+    private record Check(Function<String, String> where) {
+        ConfigException fail(String key, String problem) {
+            return new ConfigException("Invalid configuration. " + where.apply(key) + ": key '" + key + "' " + problem + ".");
+        }
+
+        <T> T oneOf(String key, String value, Map<String, T> allowed) throws ConfigException {
+            T found = value == null ? null : allowed.get(value);
+            if (found == null) {
+                throw fail(key, "must be one of " + String.join(", ", allowed.keySet().stream().sorted().toList())
+                        + ", not '" + value + "'");
+            }
+            return found;
+        }
+
+        int range(String key, Integer value, int min, int max) throws ConfigException {
+            if (value == null || value < min || value > max) {
+                throw fail(key, "must be " + min + " to " + max + ", not " + value);
+            }
+            return value;
+        }
+
+        void id(String key, String value) throws ConfigException {
+            if (value == null || !ID.matcher(value).matches()) {
+                throw fail(key, "must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not '" + value + "'");
+            }
+        }
+
+        String name(String key, String value) throws ConfigException {
+            if (value.isBlank() || value.length() > 100 || value.chars().anyMatch(Character::isISOControl)) {
+                throw fail(key, "must be 1 to 100 printable characters");
+            }
+            return value;
+        }
+    }
+}

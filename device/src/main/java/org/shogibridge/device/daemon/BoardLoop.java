@@ -1,0 +1,156 @@
+package org.shogibridge.device.daemon;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSession;
+import org.shogibridge.device.board.BoardPort;
+import org.shogibridge.device.board.MonotonicClock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The thread that owns the {@link GameSession}: it takes the board's snapshots from a bounded queue of reused
+ * snapshots (no allocation per scan), runs queued tasks (engine answers, commands), lets time pass, and sends a
+ * changed LED frame to the board. Nothing else touches the session; everything else posts a task.
+ */
+final class BoardLoop implements Runnable, BoardPort.Listener {
+    private static final Logger log = LoggerFactory.getLogger(BoardLoop.class);
+    private static final int QUEUED_SNAPSHOTS = 64;
+
+    private final MonotonicClock clock;
+    private final ArrayBlockingQueue<SensorSnapshot> free = new ArrayBlockingQueue<>(QUEUED_SNAPSHOTS);
+    private final ArrayBlockingQueue<SensorSnapshot> full = new ArrayBlockingQueue<>(QUEUED_SNAPSHOTS);
+    private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
+    private GameSession session;
+    private BoardPort board;
+    private volatile boolean running = true;
+    private long ledVersion = -1;
+    private long droppedSnapshots;
+    private Thread thread;
+
+    BoardLoop(Variant variant, MonotonicClock clock) {
+        this.clock = clock;
+        for (int i = 0; i < QUEUED_SNAPSHOTS; i++) {
+            free.add(new SensorSnapshot(variant));
+        }
+    }
+
+    void attach(GameSession gameSession, BoardPort boardPort) {
+        this.session = gameSession;
+        this.board = boardPort;
+    }
+
+    void start() {
+        thread = new Thread(this, "board-loop");
+        thread.start();
+    }
+
+    long now() {
+        return clock.millis();
+    }
+
+    /** Run a task on the loop thread, in order with the snapshots. */
+    void post(Runnable task) {
+        tasks.add(task);
+    }
+
+    /** Run a computation on the loop thread and return its result. */
+    <T> CompletableFuture<T> ask(Supplier<T> question) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        post(() -> {
+            try {
+                answer.complete(question.get());
+            } catch (RuntimeException e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        return answer;
+    }
+
+    // ---------------------------------------------------------------- from the board's scan thread
+
+    @Override
+    public void snapshot(SensorSnapshot snapshot) {
+        SensorSnapshot copy = free.poll();
+        if (copy == null) {
+            droppedSnapshots++; // the loop is behind: a later scan shows the same board
+            return;
+        }
+        copy.copyFrom(snapshot);
+        full.add(copy);
+    }
+
+    @Override
+    public void offline() {
+        post(() -> session.boardOffline(now()));
+    }
+
+    @Override
+    public void online() {
+        post(() -> session.boardOnline(now()));
+    }
+
+    @Override
+    public void clockPressed(Side side) {
+        log.debug("Clock button of {} pressed.", side);
+    }
+
+    // ---------------------------------------------------------------- the loop
+
+    @Override
+    public void run() {
+        while (running) {
+            try {
+                SensorSnapshot snapshot = full.poll(5, TimeUnit.MILLISECONDS);
+                while (snapshot != null) {
+                    session.snapshot(snapshot);
+                    free.add(snapshot);
+                    snapshot = full.poll();
+                }
+                Runnable task;
+                while ((task = tasks.poll()) != null) {
+                    task.run();
+                }
+                session.tick(now());
+                LedFrame leds = session.leds();
+                if (leds.version() != ledVersion) {
+                    ledVersion = leds.version();
+                    board.showLeds(leds);
+                }
+            } catch (InterruptedException e) {
+                running = false;
+            } catch (RuntimeException e) {
+                log.error("Board loop: {} (the loop goes on).", e.toString(), e);
+            }
+        }
+    }
+
+    /** Return how many snapshots were dropped because the loop was behind. */
+    long droppedSnapshots() {
+        return droppedSnapshots;
+    }
+
+    void stop() {
+        running = false;
+        if (thread != null) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Return the position after the moves of the session's state (for the simulated hands). */
+    static Position positionOf(org.shogibridge.core.session.GameState state) {
+        return org.shogibridge.core.rules.Sfen.parseIrregular(state.variant(), state.sfen());
+    }
+}

@@ -1,0 +1,458 @@
+package org.shogibridge.device.daemon;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Sfen;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSession;
+import org.shogibridge.core.session.GameState;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.device.board.MonotonicClock;
+import org.shogibridge.device.board.SimulatedBoard;
+import org.shogibridge.device.config.RunSettings;
+import org.shogibridge.device.http.WebServer;
+import org.shogibridge.device.journal.GameArchive;
+import org.shogibridge.device.journal.Journal;
+import org.shogibridge.device.mqtt.EmbeddedBroker;
+import org.shogibridge.device.mqtt.MqttLink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live daemon: one board, its game session, the built-in or external engines, the journal, the broker link and
+ * the web server, wired together. Threads: the board's scan thread, the {@link BoardLoop} that owns the session, the
+ * {@link EngineWorker}, and the {@link Outlet} that journals and publishes. A failure in one part is logged and
+ * contained.
+ */
+public final class Daemon implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Daemon.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final RunSettings settings;
+    private final MonotonicClock clock = new MonotonicClock();
+    private final Variant variant;
+    private EmbeddedBroker broker;
+    private MqttLink link;
+    private Journal journal;
+    private GameArchive archive;
+    private Outlet outlet;
+    private BoardLoop loop;
+    private EngineWorker engines;
+    private SimulatedBoard board;
+    private GameSession session;
+    private WebServer web;
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "daemon-timers");
+        t.setDaemon(true);
+        return t;
+    });
+    /** The ply whose engine move the simulated hands were last told to carry out. */
+    private int carriedOutPly = -1;
+    private String lastGameId;
+    private String brokerUrl;
+
+    public Daemon(RunSettings settings) {
+        this.settings = settings;
+        this.variant = settings.session().variant();
+    }
+
+    /** Start every part; return once the board is being read. */
+    public void start() throws Exception {
+        Path data = settings.dataDir();
+        Files.createDirectories(data);
+        Journal.Recovered recovered = Journal.recover(data.resolve("journal.jsonl"));
+        if (recovered.dropped() > 0) {
+            log.warn("The journal's last {} line(s) were torn by a crash and dropped.", recovered.dropped());
+        }
+        journal = new Journal(data.resolve("journal.jsonl"));
+        archive = new GameArchive(data.resolve("games"));
+
+        var b = settings.config().broker();
+        if (settings.embeddedBroker()) {
+            try {
+                broker = new EmbeddedBroker(b.host(), b.mqttPort(), b.wsPort(), b.username(), b.password());
+            } catch (RuntimeException e) {
+                if (String.valueOf(e.getMessage()).startsWith("Cannot bind")) {
+                    throw new IllegalArgumentException("Port in use. The embedded broker cannot listen on " + b.host() + " port "
+                            + b.mqttPort() + " or " + b.wsPort() + " (another broker? set --mqtt-port and --ws-port).");
+                }
+                throw e;
+            }
+            brokerUrl = "tcp://" + b.host() + ":" + b.mqttPort();
+        } else {
+            brokerUrl = b.url();
+        }
+        String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
+        loop = new BoardLoop(variant, clock);
+        // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
+        RemoteCommands[] commands = new RemoteCommands[1];
+        link = new MqttLink(brokerUrl, clientId, b.username(), b.password(), b.caFile() == null ? null : Path.of(b.caFile()),
+                settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
+        outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId());
+        commands[0] = new RemoteCommands(this::execute, outlet);
+
+        engines = new EngineWorker(settings.session().timeControl(), settings.senteOptions(), settings.goteOptions());
+        var boardConfig = settings.config().board();
+        board = new SimulatedBoard(variant, settings.session().inference(), boardConfig.noise(), boardConfig.seed(), clock);
+        session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
+        loop.attach(session, board);
+        board.watch(session.leds());
+        outlet.start();
+
+        if (recovered.game() != null) {
+            session.resume(recovered.game(), clock.millis());
+            Position now = recovered.game().start().copy();
+            recovered.game().moves().forEach(now::doMove);
+            board.setInitial(now); // the real board kept its pieces; the simulated one starts as it was
+            log.info("Resumed game {} at move {} after a restart.", recovered.game().gameId(), recovered.game().moves().size());
+        } else {
+            session.start(recovered.seq(), clock.millis());
+            if (settings.handicap() != null) {
+                session.newGame(settings.handicap().startPosition(), clock.millis());
+                board.setInitial(settings.handicap().startPosition());
+            }
+        }
+        loop.start();
+        board.start(loop);
+        var http = settings.config().http();
+        try {
+            web = new WebServer(http.host(), http.port(), archive, settings, this::liveKifu, () -> outlet.lastState());
+        } catch (java.net.BindException e) {
+            throw new IllegalArgumentException("Port in use. The web server cannot listen on " + http.host() + ":" + http.port()
+                    + " (set --http-port).");
+        }
+    }
+
+    /** Return the URL the embedded broker's WebSocket listener, or null with an external broker. */
+    public String brokerUrl() {
+        return brokerUrl;
+    }
+
+    public int httpPort() {
+        return web.port();
+    }
+
+    // ---------------------------------------------------------------- on the board loop
+
+    private void onSessionEvent(SessionEvent event) {
+        if (event instanceof SessionEvent.EngineTurn turn) {
+            engines.ask(turn, answer -> loop.post(() -> {
+                if (!session.engineMoved(turn.ply(), answer, loop.now())) {
+                    log.warn("The engine's answer {} for move {} was refused (stale or illegal).", answer, turn.ply() + 1);
+                }
+            }));
+            return;
+        }
+        outlet.change(event);
+        GameState state = event.stateOrNull();
+        if (settings.config().board().followLeds() && state.engineMove() != null && carriedOutPly != state.moves().size()) {
+            carriedOutPly = state.moves().size();
+            Position before = BoardLoop.positionOf(state);
+            board.play(before, Usi.parseLegalMove(before, state.engineMove()));
+        }
+        if (state.moves().size() < carriedOutPly) {
+            carriedOutPly = -1; // a takeback: the next engine move at that ply is carried out again
+        }
+        if (event instanceof SessionEvent.MovePlayed && settings.config().analysis().enabled() && state.result() == null) {
+            analyse(state);
+        }
+        if (event instanceof SessionEvent.GameEnded && settings.config().demo()) {
+            // The demo plays game after game: set up the start again, which the board reads as a new game.
+            timers.schedule(() -> board.setUp(Position.start(variant)), 3, TimeUnit.SECONDS);
+        }
+    }
+
+    private void analyse(GameState state) {
+        Position position = BoardLoop.positionOf(state);
+        long seq = state.seq();
+        int ply = state.moves().size();
+        engines.analyse(position, settings.config().analysis().millis(), result -> {
+            ObjectNode json = JSON.createObjectNode().put("seq", seq).put("game", state.gameId()).put("ply", ply)
+                    .put("score", position.sideToMove() == Side.BLACK ? result.score() : -result.score())
+                    .put("depth", result.depth());
+            var pv = json.putArray("pv");
+            for (int m : result.pv()) {
+                pv.add(Usi.format(variant, m));
+            }
+            outlet.analysis(json.toString());
+        });
+    }
+
+    private String nextGameId() {
+        String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-"
+                + settings.config().boardId();
+        if (id.equals(lastGameId) || lastGameId != null && lastGameId.startsWith(id + "-")) {
+            id = id + "-" + System.nanoTime() % 1000;
+        }
+        lastGameId = id;
+        return id;
+    }
+
+    /** Return the game in progress as KIF text (asked of the board loop). */
+    private String liveKifu() {
+        try {
+            GameRecord record = loop.ask(session::record).get(2, TimeUnit.SECONDS);
+            return RecordFormat.KIFU.write(record);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    // ---------------------------------------------------------------- commands
+
+    /** Validate on the receiving thread what can be; carry out on the board loop. */
+    private void execute(String verb, JsonNode c, RemoteCommands.Reply reply) {
+        Runnable action = switch (verb) {
+            case "new-game" -> newGame(c, reply);
+            case "resign" -> {
+                Side side = side(RemoteCommands.text(c, "side"));
+                yield () -> {
+                    session.resign(side, loop.now());
+                    reply.ok(null);
+                };
+            }
+            case "takeback" -> () -> {
+                if (!session.takeBack(loop.now())) {
+                    throw new IllegalStateException("Nothing to take back. The game has no moves.");
+                }
+                reply.ok(null);
+            };
+            case "impasse" -> () -> {
+                var result = session.declareImpasse(loop.now());
+                reply.ok(JSON.createObjectNode().put("result", result.describe()));
+            };
+            case "promote" -> {
+                JsonNode p = c.get("promote");
+                if (p == null || !p.isBoolean()) {
+                    throw new IllegalArgumentException("Malformed command. 'promote' must be true or false.");
+                }
+                yield () -> {
+                    if (!session.promote(p.asBoolean(), loop.now())) {
+                        throw new IllegalStateException("No promotion pending. Nothing to choose.");
+                    }
+                    reply.ok(null);
+                };
+            }
+            case "level" -> level(c, reply);
+            case "players" -> players(c, reply);
+            case "hint" -> () -> {
+                Position position = BoardLoop.positionOf(session.state());
+                engines.hint(position, 1_000, move -> {
+                    if (move == null) {
+                        reply.error("No hint. The side to move has no legal move.");
+                    } else {
+                        reply.ok(JSON.createObjectNode().put("hint", move));
+                    }
+                });
+            };
+            case "sim" -> sim(c, reply);
+            default -> throw new IllegalArgumentException("Unknown command. " + verb + ".");
+        };
+        loop.post(() -> {
+            try {
+                action.run();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                reply.error(e.getMessage());
+            } catch (RuntimeException e) {
+                log.error("Command {} failed: {}", verb, e.toString(), e);
+                reply.error("Command failed. " + e.getClass().getSimpleName() + ".");
+            }
+        });
+    }
+
+    private Runnable newGame(JsonNode c, RemoteCommands.Reply reply) {
+        String sfen = RemoteCommands.text(c, "sfen");
+        String handicapName = RemoteCommands.text(c, "handicap");
+        if (sfen != null && handicapName != null) {
+            throw new IllegalArgumentException("Malformed command. Give an sfen or a handicap, not both.");
+        }
+        Position start;
+        if (sfen != null) {
+            start = Sfen.parse(variant, sfen); // throws "Invalid SFEN. ..." for a bad one
+        } else if (handicapName != null) {
+            if (variant != Variant.STANDARD) {
+                throw new IllegalArgumentException("No handicap. Handicaps exist only in standard shogi.");
+            }
+            start = Handicap.ofJapaneseName(handicapName).or(() -> java.util.Arrays.stream(Handicap.values())
+                    .filter(h -> h.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(handicapName)).findFirst())
+                    .orElseThrow(() -> new IllegalArgumentException("Unknown handicap. '" + handicapName + "'."))
+                    .startPosition();
+        } else {
+            start = Position.start(variant);
+        }
+        return () -> {
+            session.newGame(start, loop.now());
+            board.setUp(start);
+            reply.ok(null);
+        };
+    }
+
+    private Runnable level(JsonNode c, RemoteCommands.Reply reply) {
+        JsonNode value = c.get("level");
+        if (value == null || !value.isInt() || value.asInt() < 1 || value.asInt() > 10) {
+            throw new IllegalArgumentException("Malformed command. 'level' must be a whole number from 1 to 10.");
+        }
+        String sideName = RemoteCommands.text(c, "side");
+        Side only = sideName == null ? null : side(sideName);
+        int level = value.asInt();
+        return () -> {
+            GameState s = session.state();
+            Player black = s.black().kind() == Player.Kind.ENGINE && (only == null || only == Side.BLACK) ? s.black().withLevel(level) : s.black();
+            Player white = s.white().kind() == Player.Kind.ENGINE && (only == null || only == Side.WHITE) ? s.white().withLevel(level) : s.white();
+            if (black.equals(s.black()) && white.equals(s.white())) {
+                throw new IllegalStateException("No engine to set. No side is played by the built-in engine.");
+            }
+            session.setPlayers(black, white, loop.now());
+            reply.ok(null);
+        };
+    }
+
+    private Runnable players(JsonNode c, RemoteCommands.Reply reply) {
+        Player black = player(c.get("black"), "black");
+        Player white = player(c.get("white"), "white");
+        return () -> {
+            GameState s = session.state();
+            session.setPlayers(black == null ? s.black() : black, white == null ? s.white() : white, loop.now());
+            reply.ok(null);
+        };
+    }
+
+    private static Player player(JsonNode node, String field) {
+        if (node == null) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("Malformed command. '" + field + "' must be an object with type and name or level.");
+        }
+        String type = RemoteCommands.text(node, "type");
+        String name = RemoteCommands.text(node, "name");
+        if ("human".equals(type)) {
+            return Player.human(name == null ? (field.equals("black") ? "Sente" : "Gote") : name);
+        }
+        if ("engine".equals(type)) {
+            JsonNode level = node.get("level");
+            int l = level == null ? 5 : level.isInt() ? level.asInt() : -1;
+            if (l < 1 || l > 10) {
+                throw new IllegalArgumentException("Malformed command. '" + field + ".level' must be 1 to 10.");
+            }
+            return name == null ? Player.engine(l) : new Player(name, Player.Kind.ENGINE, l, "");
+        }
+        throw new IllegalArgumentException("Malformed command. '" + field + ".type' must be human or engine.");
+    }
+
+    private Runnable sim(JsonNode c, RemoteCommands.Reply reply) {
+        String action = RemoteCommands.requiredText(c, "action");
+        return switch (action) {
+            case "play" -> {
+                String usi = RemoteCommands.requiredText(c, "usi");
+                yield () -> {
+                    Position position = BoardLoop.positionOf(session.state());
+                    int move = Usi.parseLegalMove(position, usi); // "Illegal move. ..." for a bad one
+                    board.play(position, move);
+                    reply.ok(null);
+                };
+            }
+            case "lift" -> {
+                int square = square(c);
+                yield () -> {
+                    board.lift(square);
+                    reply.ok(null);
+                };
+            }
+            case "place" -> {
+                int square = square(c);
+                yield () -> {
+                    board.place(square, settings.session().inference().faceSensing() ? SensorSnapshot.FACE_UP : SensorSnapshot.OCCUPIED);
+                    reply.ok(null);
+                };
+            }
+            case "take", "put" -> {
+                Side side = side(RemoteCommands.requiredText(c, "side"));
+                String piece = RemoteCommands.requiredText(c, "piece");
+                int type = piece.length() == 1 ? Piece.typeOfLetter(Character.toUpperCase(piece.charAt(0))) : 0;
+                if (type <= 0 || java.util.Arrays.stream(variant.handTypes()).noneMatch(t -> t == type)) {
+                    throw new IllegalArgumentException("Malformed command. 'piece' must be a piece a komadai holds (P, L, N, S, G, B, R...), not '" + piece + "'.");
+                }
+                yield () -> {
+                    board.komadai(side, type, action.equals("take") ? -1 : +1);
+                    reply.ok(null);
+                };
+            }
+            case "press" -> {
+                Side side = side(RemoteCommands.requiredText(c, "side"));
+                yield () -> {
+                    board.press(side);
+                    reply.ok(null);
+                };
+            }
+            default -> throw new IllegalArgumentException("Malformed command. 'action' must be play, lift, place, take, put or press, not '" + action + "'.");
+        };
+    }
+
+    private int square(JsonNode c) {
+        String name = RemoteCommands.requiredText(c, "square");
+        try {
+            return Usi.parseSquare(variant, name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Malformed command. 'square' must be a square such as 7g, not '" + name + "'.");
+        }
+    }
+
+    private static Side side(String name) {
+        if (name == null) {
+            return null;
+        }
+        return switch (name) {
+            case "black", "sente" -> Side.BLACK;
+            case "white", "gote" -> Side.WHITE;
+            default -> throw new IllegalArgumentException("Malformed command. 'side' must be black or white, not '" + name + "'.");
+        };
+    }
+
+    // ---------------------------------------------------------------- stopping
+
+    /** Stop cleanly: the board, the loop, the engines, then the journal and the broker link ({@code offline}). */
+    @Override
+    public void close() {
+        log.info("Stopping.");
+        timers.shutdownNow();
+        if (board != null) {
+            board.close();
+        }
+        if (loop != null) {
+            loop.stop();
+        }
+        if (engines != null) {
+            engines.close();
+        }
+        if (outlet != null) {
+            outlet.stop();
+        }
+        if (web != null) {
+            web.close();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+        log.info("Stopped.");
+    }
+
+}

@@ -1,0 +1,143 @@
+package org.shogibridge.device.daemon;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.shogibridge.core.engine.Engine;
+import org.shogibridge.core.engine.Level;
+import org.shogibridge.core.engine.SearchLimits;
+import org.shogibridge.core.engine.SearchResult;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.UsiRecord;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.session.ClockState;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionEvent.EngineTurn;
+import org.shogibridge.core.session.TimeControl;
+import org.shogibridge.device.usi.UsiClient;
+import org.shogibridge.device.usi.UsiEngineException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Thinks for the computer players on one worker thread: the built-in engine at the player's level, or an external USI
+ * engine (started on first use, restarted by {@link UsiClient} if it dies). Answers go back through a callback; an
+ * engine that fails is logged and the game waits for a command, never a dead daemon.
+ */
+final class EngineWorker implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EngineWorker.class);
+    /** Time per move when the game has no clock (the level's node limit usually stops it first). */
+    private static final long FREE_MOVE_MILLIS = 2_000;
+
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "engine");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Engine engine = new Engine();
+    private final Map<String, UsiClient> usiEngines = new HashMap<>();
+    private final Map<Side, Map<String, String>> usiOptions;
+    private final TimeControl timeControl;
+
+    EngineWorker(TimeControl timeControl, Map<String, String> senteOptions, Map<String, String> goteOptions) {
+        this.timeControl = timeControl;
+        this.usiOptions = Map.of(Side.BLACK, senteOptions, Side.WHITE, goteOptions);
+    }
+
+    /** Ask for a move; {@code answer} gets the move in USI, {@code resign} or {@code win}. */
+    void ask(EngineTurn turn, Consumer<String> answer) {
+        thread.execute(() -> {
+            try {
+                answer.accept(think(turn));
+            } catch (Exception e) {
+                log.error("The engine for {} failed at move {}: {}. The game waits; send new-game or players to go on.",
+                        turn.player().name(), turn.ply() + 1, e.getMessage());
+            }
+        });
+    }
+
+    /** Find the best move for the side to move at full strength, for a hint. */
+    void hint(Position position, long millis, Consumer<String> answer) {
+        thread.execute(() -> {
+            try {
+                engine.setLevel(Level.maximum());
+                SearchResult result = engine.hint(position, millis);
+                answer.accept(result.bestMove() == Move.NONE ? null : Usi.format(position.variant(), result.bestMove()));
+            } catch (RuntimeException e) {
+                log.error("Hint failed: {}", e.toString());
+                answer.accept(null);
+            }
+        });
+    }
+
+    /** Evaluate a position (for the analysis topic); {@code answer} gets the result, from the side to move. */
+    void analyse(Position position, long millis, Consumer<SearchResult> answer) {
+        thread.execute(() -> {
+            try {
+                engine.setLevel(Level.maximum());
+                answer.accept(engine.hint(position, millis));
+            } catch (RuntimeException e) {
+                log.warn("Analysis failed: {}", e.toString());
+            }
+        });
+    }
+
+    private String think(EngineTurn turn) throws UsiEngineException {
+        Position position = turn.start().copy();
+        for (int move : turn.moves()) {
+            position.doMove(move);
+        }
+        ClockState clock = turn.clock();
+        if (turn.player().kind() == Player.Kind.USI) {
+            UsiClient client = usi(turn.player(), turn.side());
+            GameRecord game = GameRecord.of(turn.start(), turn.moves(), null, Move.NONE);
+            String go = timeControl.unlimited() ? "go byoyomi " + FREE_MOVE_MILLIS
+                    : "go btime " + clock.blackMillis() + " wtime " + clock.whiteMillis()
+                            + (timeControl.byoyomiMillis() > 0 ? " byoyomi " + timeControl.byoyomiMillis()
+                                    : " binc " + timeControl.incrementMillis() + " winc " + timeControl.incrementMillis());
+            long budget = timeControl.unlimited() ? FREE_MOVE_MILLIS : clock.millis(turn.side()) + timeControl.byoyomiMillis();
+            return client.go(UsiRecord.write(game).strip(), go, Duration.ofMillis(budget)).move();
+        }
+        engine.setLevel(Level.of(turn.player().level()));
+        SearchLimits limits = timeControl.unlimited() ? SearchLimits.moveTime(FREE_MOVE_MILLIS)
+                : new SearchLimits(clock.blackMillis(), clock.whiteMillis(), timeControl.byoyomiMillis(),
+                        timeControl.incrementMillis(), timeControl.incrementMillis(), 0, 0, 0, false);
+        SearchResult result = engine.think(position, limits, false, null);
+        if (result.declareWin()) {
+            return "win";
+        }
+        return result.bestMove() == Move.NONE ? "resign" : Usi.format(position.variant(), result.bestMove());
+    }
+
+    private UsiClient usi(Player player, Side side) throws UsiEngineException {
+        UsiClient client = usiEngines.get(player.command());
+        if (client == null) {
+            List<String> command = UsiClient.splitCommand(player.command());
+            client = new UsiClient(UsiClient.Config.of(command, usiOptions.get(side)));
+            client.start();
+            client.newGame();
+            usiEngines.put(player.command(), client);
+        }
+        return client;
+    }
+
+    @Override
+    public void close() {
+        engine.stop();
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(3, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        usiEngines.values().forEach(UsiClient::close);
+    }
+}

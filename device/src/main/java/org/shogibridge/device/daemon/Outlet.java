@@ -1,0 +1,187 @@
+package org.shogibridge.device.daemon;
+
+import java.io.IOException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.shogibridge.core.session.GameState;
+import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.device.board.MonotonicClock;
+import org.shogibridge.device.journal.GameArchive;
+import org.shogibridge.device.journal.Journal;
+import org.shogibridge.device.mqtt.MqttLink;
+import org.shogibridge.device.mqtt.StateJson;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The thread that makes changes durable and public, in order: each change of the game is appended to the journal and
+ * forced to disk, a finished game is written to the games directory, and only then is it published. Running apart
+ * from the board loop, a slow SD card never stalls a scan.
+ */
+final class Outlet implements Runnable {
+    private static final Logger log = LoggerFactory.getLogger(Outlet.class);
+    private static final long CHECKPOINT_MILLIS = 5_000;
+
+    private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    private final Journal journal;
+    private final GameArchive archive;
+    private final MqttLink link;
+    private final MonotonicClock clock;
+    private final String event;
+    private final String board;
+    private volatile boolean running = true;
+    private volatile GameState lastState;
+    private long lastCheckpoint;
+    private Thread thread;
+
+    private record Reply(String verb, String json) {
+    }
+
+    private record Analysis(String json) {
+    }
+
+    Outlet(Journal journal, GameArchive archive, MqttLink link, MonotonicClock clock, String event, String board) {
+        this.journal = journal;
+        this.archive = archive;
+        this.link = link;
+        this.clock = clock;
+        this.event = event;
+        this.board = board;
+    }
+
+    void start() {
+        thread = new Thread(this, "outlet");
+        thread.start();
+    }
+
+    /** Journal and publish a change (called from the board loop). */
+    void change(SessionEvent event) {
+        queue.add(event);
+    }
+
+    void reply(String verb, String json) {
+        queue.add(new Reply(verb, json));
+    }
+
+    void analysis(String json) {
+        queue.add(new Analysis(json));
+    }
+
+    /** Return the last state made durable. */
+    GameState lastState() {
+        return lastState;
+    }
+
+    boolean brokerConnected() {
+        return link.connected();
+    }
+
+    @Override
+    public void run() {
+        while (running || !queue.isEmpty()) {
+            try {
+                Object item = queue.poll(50, TimeUnit.MILLISECONDS);
+                while (item != null) {
+                    handle(item);
+                    item = queue.poll();
+                }
+                checkpoint();
+                link.pump(clock.millis());
+            } catch (InterruptedException e) {
+                running = false;
+            } catch (RuntimeException e) {
+                log.error("Outlet: {}", e.toString(), e);
+            }
+        }
+    }
+
+    private void handle(Object item) {
+        if (item instanceof SessionEvent change) {
+            GameState state = change.stateOrNull();
+            try {
+                journal.append(change);
+                if (change instanceof SessionEvent.GameEnded ended) {
+                    archive.save(state.gameId(), ended.record());
+                    journal.compact(state.seq());
+                }
+            } catch (IOException e) {
+                log.error("Journal or games directory not written ({}); the game goes on, but a crash now loses this change.",
+                        e.getMessage());
+            }
+            lastState = state;
+            logChange(change);
+            if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
+                link.move(StateJson.move(change, event, board));
+            }
+            link.state(StateJson.state(state, event, board));
+        } else if (item instanceof Reply reply) {
+            link.reply(reply.verb(), reply.json());
+        } else if (item instanceof Analysis analysis) {
+            link.analysis(analysis.json());
+        }
+    }
+
+    /** A running clock is saved every few seconds, so a crash costs at most that much of the mover's time. */
+    private void checkpoint() {
+        GameState state = lastState;
+        long now = clock.millis();
+        if (state == null || state.result() != null || state.clock().running() == null || now - lastCheckpoint < CHECKPOINT_MILLIS) {
+            return;
+        }
+        lastCheckpoint = now;
+        try {
+            journal.checkpoint(state.seq(), state.clock().advanced(now - stateTime));
+        } catch (IOException e) {
+            log.warn("Clock checkpoint not written: {}", e.getMessage());
+        }
+    }
+
+    private long stateTime;
+
+    private void logChange(SessionEvent change) {
+        GameState s = change.stateOrNull();
+        stateTime = clock.millis();
+        if (change instanceof SessionEvent.GameStarted started) {
+            log.info("Game {} started: {} (black) vs {} (white){}.", s.gameId(), s.black().name(), s.white().name(),
+                    started.handicap() == null ? "" : ", " + started.handicap());
+        } else if (change instanceof SessionEvent.MovePlayed m) {
+            log.info("Game {} move {}: {} {} ({} ms){}.", s.gameId(), m.ply(), m.usi(), m.japanese(), m.elapsedMillis(),
+                    m.computer() ? ", computer" : "");
+        } else if (change instanceof SessionEvent.MoveUndone u) {
+            log.info("Game {}: {} taken back.", s.gameId(), u.usi());
+        } else if (change instanceof SessionEvent.GameEnded) {
+            log.info("Game {} ended: {} ({} moves), recorded in {}.", s.gameId(),
+                    s.result().winner() == null ? s.result().reason() : s.result().winner().name().toLowerCase() + " wins by " + s.result().reason(),
+                    s.moves().size(), archive.directory());
+        } else if (s.resumed() && lastLoggedSeq < 0) {
+            log.info("Game {} resumed at move {} after a restart.", s.gameId(), s.moves().size());
+        } else if (change instanceof SessionEvent.StatusChanged && s.engineMove() != null) {
+            log.info("Game {}: {} plays {}, shown on the LEDs.", s.gameId(), s.player(s.sideToMove()).name(), s.engineMove());
+        } else if (change instanceof SessionEvent.StatusChanged) {
+            log.info("Game {}: board {}{}.", s.gameId(), s.status().kind().name().toLowerCase().replace('_', ' '),
+                    s.status().detail().isEmpty() ? "" : " (" + s.status().detail() + ")");
+        }
+        lastLoggedSeq = s.seq();
+    }
+
+    private long lastLoggedSeq = -1;
+
+    /** Finish what is queued, publish {@code offline} and close the journal. */
+    void stop() {
+        running = false;
+        if (thread != null) {
+            try {
+                thread.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        link.close();
+        try {
+            journal.close();
+        } catch (IOException e) {
+            log.warn("Closing the journal: {}", e.getMessage());
+        }
+    }
+}

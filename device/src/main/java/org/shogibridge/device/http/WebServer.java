@@ -1,0 +1,159 @@
+package org.shogibridge.device.http;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import org.shogibridge.core.session.GameState;
+import org.shogibridge.device.config.RunSettings;
+import org.shogibridge.device.journal.GameArchive;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's HTTP server, on the JDK's own {@code com.sun.net.httpserver} (a supported JDK module: no dependency,
+ * enough for static files and a few read-only endpoints). It serves the dashboard from the jar ({@code /}), its
+ * settings ({@code /config.json}), the recorded games ({@code /games/}, {@code /games/<id>.kifu}, {@code .csa}) and
+ * the game in progress as a growing KIF ({@code /live/<board>.kifu}) for broadcast relays.
+ */
+public final class WebServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(WebServer.class);
+    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8",
+            "css", "text/css; charset=utf-8", "json", "application/json", "svg", "image/svg+xml", "png", "image/png",
+            "ico", "image/x-icon");
+
+    private final HttpServer server;
+    private final GameArchive archive;
+    private final RunSettings settings;
+    private final Supplier<String> liveKifu;
+    private final Supplier<GameState> state;
+
+    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Supplier<String> liveKifu,
+            Supplier<GameState> state) throws IOException {
+        this.archive = archive;
+        this.settings = settings;
+        this.liveKifu = liveKifu;
+        this.state = state;
+        server = HttpServer.create(new InetSocketAddress(host, port), 16);
+        server.createContext("/", this::handle);
+        server.setExecutor(Executors.newFixedThreadPool(2, r -> {
+            Thread t = new Thread(r, "http");
+            t.setDaemon(true);
+            return t;
+        }));
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!exchange.getRequestMethod().equals("GET") && !exchange.getRequestMethod().equals("HEAD")) {
+                send(exchange, 405, "text/plain; charset=utf-8", "Method not allowed.\n");
+                return;
+            }
+            String path = exchange.getRequestURI().getPath();
+            String board = settings.config().boardId();
+            if (path.equals("/games/") || path.equals("/games")) {
+                gameList(exchange);
+            } else if (path.startsWith("/games/")) {
+                String name = path.substring("/games/".length());
+                int dot = name.lastIndexOf('.');
+                Path file = dot < 0 ? null : archive.file(name.substring(0, dot), name.substring(dot + 1));
+                if (file == null) {
+                    send(exchange, 404, "text/plain; charset=utf-8", "No such game.\n");
+                } else {
+                    send(exchange, 200, name.endsWith(".csa") ? "text/plain; charset=utf-8" : "text/plain; charset=utf-8",
+                            Files.readAllBytes(file));
+                }
+            } else if (path.equals("/live/" + board + ".kifu")) {
+                String kifu = liveKifu.get();
+                if (kifu == null) {
+                    send(exchange, 503, "text/plain; charset=utf-8", "The game is not available yet.\n");
+                } else {
+                    exchange.getResponseHeaders().set("Cache-Control", "no-cache");
+                    send(exchange, 200, "text/plain; charset=utf-8", kifu);
+                }
+            } else if (path.equals("/config.json")) {
+                var b = settings.config().broker();
+                String ws = settings.embeddedBroker() ? "ws://" + hostFor(exchange) + ":" + b.wsPort() + "/mqtt" : "";
+                send(exchange, 200, "application/json", "{\"broker\":\"" + ws + "\",\"prefix\":\"" + settings.topicPrefix()
+                        + "\",\"event\":\"" + settings.config().event() + "\",\"board\":\"" + board + "\"}");
+            } else {
+                staticFile(exchange, path);
+            }
+        } catch (IOException e) {
+            log.debug("HTTP: {}", e.getMessage());
+        } catch (RuntimeException e) {
+            log.warn("HTTP request failed: {}", e.toString());
+        }
+    }
+
+    private static String hostFor(HttpExchange exchange) {
+        String host = exchange.getRequestHeaders().getFirst("Host");
+        if (host == null) {
+            return "127.0.0.1";
+        }
+        return host.startsWith("[") ? host.substring(0, host.indexOf(']') + 1) : host.split(":")[0];
+    }
+
+    private void gameList(HttpExchange exchange) throws IOException {
+        StringBuilder html = new StringBuilder("<!doctype html><meta charset=utf-8><title>Games</title><h1>Games</h1><ul>\n");
+        for (String id : archive.ids()) {
+            html.append("<li>").append(id).append(": <a href=\"").append(id).append(".kifu\">KIF</a> <a href=\"")
+                    .append(id).append(".csa\">CSA</a>\n");
+        }
+        html.append("</ul>\n");
+        send(exchange, 200, "text/html; charset=utf-8", html.toString());
+    }
+
+    private void staticFile(HttpExchange exchange, String path) throws IOException {
+        String name = path.equals("/") ? "index.html" : path.substring(1);
+        if (name.contains("..") || name.contains("//") || name.contains("\\")) {
+            send(exchange, 404, "text/plain; charset=utf-8", "Not found.\n");
+            return;
+        }
+        try (InputStream in = WebServer.class.getResourceAsStream("/dashboard/" + name)) {
+            if (in == null) {
+                send(exchange, 404, "text/plain; charset=utf-8", "Not found.\n");
+                return;
+            }
+            String ext = name.substring(name.lastIndexOf('.') + 1);
+            send(exchange, 200, TYPES.getOrDefault(ext, "application/octet-stream"), in.readAllBytes());
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
+        send(exchange, status, type, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", type);
+        boolean head = exchange.getRequestMethod().equals("HEAD");
+        exchange.sendResponseHeaders(status, head ? -1 : body.length);
+        if (!head) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    GameState lastState() {
+        return state.get();
+    }
+}

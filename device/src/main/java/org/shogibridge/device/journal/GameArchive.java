@@ -1,0 +1,70 @@
+package org.shogibridge.device.journal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+
+/**
+ * The games directory: every finished game as KIF (UTF-8, {@code .kifu}) and CSA, named by its game id, written to
+ * disk ({@code fsync}) before the journal forgets the game.
+ */
+public final class GameArchive {
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,100}");
+    private final Path directory;
+
+    public GameArchive(Path directory) throws IOException {
+        this.directory = directory;
+        Files.createDirectories(directory);
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** Write a finished game in both formats. */
+    public void save(String gameId, GameRecord record) throws IOException {
+        write(directory.resolve(gameId + ".kifu"), RecordFormat.KIFU.encode(record));
+        write(directory.resolve(gameId + ".csa"), RecordFormat.CSA.encode(record));
+    }
+
+    /** Return the ids of the recorded games, newest first (ids begin with the date and time). */
+    public List<String> ids() throws IOException {
+        List<String> ids = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".kifu"))
+                    .map(n -> n.substring(0, n.length() - ".kifu".length())).sorted((a, b) -> b.compareTo(a)).forEach(ids::add);
+        }
+        return ids;
+    }
+
+    /** Return the file of a game in a format ({@code kifu} or {@code csa}), or null if there is none or the id is bad. */
+    public Path file(String gameId, String extension) {
+        if (!ID.matcher(gameId).matches() || !(extension.equals("kifu") || extension.equals("csa"))) {
+            return null;
+        }
+        Path file = directory.resolve(gameId + "." + extension);
+        return Files.isRegularFile(file) ? file : null;
+    }
+
+    private static void write(Path file, byte[] bytes) throws IOException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                out.write(buffer);
+            }
+            out.force(true);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+}

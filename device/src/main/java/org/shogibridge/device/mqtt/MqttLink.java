@@ -1,0 +1,230 @@
+package org.shogibridge.device.mqtt;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttCallback;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's connection to the broker (Eclipse Paho), used from one thread. Messages wait in order in an outbox
+ * until the broker has them: while the broker is down the game goes on, and on reconnection (with back-off) the
+ * daemon re-subscribes, republishes {@code status}, sends the waiting {@code moves} in order and then the latest
+ * {@code state} (older states are replaced: {@code state} is retained and complete). A subscriber that keys on
+ * {@code seq} sees no gap it cannot fill from {@code state} and no duplicate.
+ */
+public final class MqttLink implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(MqttLink.class);
+    private static final int MAX_BACKOFF_MILLIS = 30_000;
+    /** Commands whose payload is larger are refused unread. */
+    public static final int MAX_COMMAND_BYTES = 4096;
+
+    /** Receives a command published on {@code <prefix>/cmd/<verb>}, on Paho's thread. */
+    public interface CommandListener {
+        void command(String verb, byte[] payload);
+    }
+
+    private record Outgoing(String topic, String payload, int qos, boolean retained, boolean isState) {
+    }
+
+    private final String url;
+    private final String prefix;
+    private final MqttConnectOptions options;
+    private final MqttClient client;
+    private final CommandListener commands;
+    private final boolean acceptCommands;
+    private final ArrayDeque<Outgoing> outbox = new ArrayDeque<>();
+    private long nextAttempt;
+    private int backoff = 500;
+    private boolean wasConnected;
+    private volatile boolean lost;
+
+    public MqttLink(String url, String clientId, String username, String password, Path caFile, String prefix,
+            boolean acceptCommands, CommandListener commands) throws Exception {
+        this.url = url;
+        this.prefix = prefix;
+        this.commands = commands;
+        this.acceptCommands = acceptCommands;
+        this.client = new MqttClient(url, clientId, new MemoryPersistence());
+        client.setTimeToWait(5_000);
+        options = new MqttConnectOptions();
+        options.setCleanSession(true);
+        options.setAutomaticReconnect(false);
+        options.setConnectionTimeout(5);
+        options.setKeepAliveInterval(10);
+        options.setMaxInflight(1000);
+        options.setWill(prefix + "/status", statusPayload("offline"), 1, true);
+        if (username != null) {
+            options.setUserName(username);
+            options.setPassword(password.toCharArray());
+        }
+        if (caFile != null) {
+            options.setSocketFactory(sslContext(caFile).getSocketFactory());
+        }
+        client.setCallback(new MqttCallback() {
+            @Override
+            public void connectionLost(Throwable cause) {
+                lost = true;
+                log.warn("Broker connection lost: {}", cause == null ? "closed" : cause.getMessage());
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage message) {
+                String verb = topic.substring(topic.lastIndexOf('/') + 1);
+                commands.command(verb, message.getPayload());
+            }
+
+            @Override
+            public void deliveryComplete(IMqttDeliveryToken token) {
+            }
+        });
+    }
+
+    private static byte[] statusPayload(String status) {
+        return ("{\"status\":\"" + status + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Queue the full state (retained); a state still waiting is replaced by it. */
+    public void state(String json) {
+        for (Iterator<Outgoing> it = outbox.iterator(); it.hasNext();) {
+            if (it.next().isState()) {
+                it.remove();
+            }
+        }
+        outbox.add(new Outgoing(prefix + "/state", json, 1, true, true));
+    }
+
+    /** Queue a move message (QoS 1, kept in order while the broker is down). */
+    public void move(String json) {
+        outbox.add(new Outgoing(prefix + "/moves", json, 1, false, false));
+    }
+
+    /** Queue the reply to a command. */
+    public void reply(String verb, String json) {
+        outbox.add(new Outgoing(prefix + "/cmd/" + verb + "/result", json, 1, false, false));
+    }
+
+    /** Queue an analysis message (retained, the latest only). */
+    public void analysis(String json) {
+        outbox.add(new Outgoing(prefix + "/analysis", json, 0, true, false));
+    }
+
+    public boolean connected() {
+        return client.isConnected() && !lost;
+    }
+
+    /** Return how many messages wait for the broker. */
+    public int waiting() {
+        return outbox.size();
+    }
+
+    /** Connect if it is time to try, then send what waits. Never throws. */
+    public void pump(long nowMillis) {
+        if (!connected()) {
+            if (nowMillis < nextAttempt) {
+                return;
+            }
+            if (!connect()) {
+                nextAttempt = nowMillis + backoff;
+                backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
+                return;
+            }
+            backoff = 500;
+        }
+        while (!outbox.isEmpty()) {
+            Outgoing next = outbox.peek();
+            try {
+                MqttMessage message = new MqttMessage(next.payload().getBytes(StandardCharsets.UTF_8));
+                message.setQos(next.qos());
+                message.setRetained(next.retained());
+                client.publish(next.topic(), message);
+                outbox.poll();
+            } catch (MqttException e) {
+                log.warn("Publishing to {} failed ({}); {} messages wait for the broker.", next.topic(), e.getMessage(), outbox.size());
+                lost = true;
+                nextAttempt = nowMillis + backoff;
+                return;
+            }
+        }
+    }
+
+    private boolean connect() {
+        try {
+            if (client.isConnected()) {
+                client.disconnectForcibly(0, 1000);
+            }
+            lost = false;
+            client.connect(options);
+            MqttMessage online = new MqttMessage(statusPayload("online"));
+            online.setQos(1);
+            online.setRetained(true);
+            client.publish(prefix + "/status", online);
+            if (acceptCommands) {
+                client.subscribe(prefix + "/cmd/+", 1);
+            }
+            log.info("{} broker {} ({} messages waiting).", wasConnected ? "Reconnected to" : "Connected to", url, outbox.size());
+            wasConnected = true;
+            return true;
+        } catch (MqttException e) {
+            if (backoff == 500 || backoff == MAX_BACKOFF_MILLIS) {
+                log.warn("Broker {} unreachable ({}); retrying with back-off.", url, e.getMessage());
+            }
+            lost = true;
+            return false;
+        }
+    }
+
+    /** Publish {@code offline} (the will covers a crash) and disconnect. */
+    @Override
+    public void close() {
+        try {
+            if (connected()) {
+                pump(Long.MAX_VALUE);
+                MqttMessage offline = new MqttMessage(statusPayload("offline"));
+                offline.setQos(1);
+                offline.setRetained(true);
+                client.publish(prefix + "/status", offline);
+                client.disconnect(2_000);
+            }
+        } catch (MqttException e) {
+            log.warn("Closing the broker connection: {}", e.getMessage());
+        } finally {
+            try {
+                client.close(true);
+            } catch (MqttException e) {
+                log.debug("close", e);
+            }
+        }
+    }
+
+    private static SSLContext sslContext(Path caFile) throws Exception {
+        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+        trust.load(null, null);
+        try (InputStream in = Files.newInputStream(caFile)) {
+            int i = 0;
+            for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+                trust.setCertificateEntry("ca" + i++, certificate);
+            }
+        }
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(trust);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, factory.getTrustManagers(), null);
+        return context;
+    }
+}

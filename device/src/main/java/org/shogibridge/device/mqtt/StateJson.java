@@ -1,0 +1,111 @@
+package org.shogibridge.device.mqtt;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Sfen;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.session.ClockState;
+import org.shogibridge.core.session.GameState;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionEvent;
+
+/** The JSON payloads of the {@code state} and {@code moves} topics, field by field as docs/mqtt.md documents them. */
+public final class StateJson {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private StateJson() {
+    }
+
+    /** Return the {@code state} payload. */
+    public static String state(GameState s, String event, String board) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("seq", s.seq()).put("game", s.gameId()).put("event", event).put("board", board)
+                .put("variant", s.variant().name().toLowerCase(Locale.ROOT)).put("startSfen", s.startSfen()).put("sfen", s.sfen());
+        strings(root.putArray("moves"), s.moves());
+        strings(root.putArray("movesJapanese"), s.movesJapanese());
+        ArrayNode millis = root.putArray("moveMillis");
+        s.moveMillis().forEach(millis::add);
+        hands(root.putObject("hands"), s);
+        root.put("sideToMove", side(s.sideToMove()));
+        ObjectNode clock = root.putObject("clock");
+        clock(clock, s.clock());
+        clock.putObject("timeControl").put("mainMillis", s.timeControl().mainMillis())
+                .put("byoyomiMillis", s.timeControl().byoyomiMillis()).put("incrementMillis", s.timeControl().incrementMillis());
+        ObjectNode players = root.putObject("players");
+        player(players.putObject("black"), s.black());
+        player(players.putObject("white"), s.white());
+        if (s.result() == null) {
+            root.putNull("result");
+        } else {
+            root.putObject("result").put("winner", s.result().winner() == null ? null : side(s.result().winner()))
+                    .put("reason", s.result().reason()).put("detail", s.result().detail());
+        }
+        root.put("lastMove", s.lastMove());
+        root.put("engineMove", s.engineMove());
+        ObjectNode boardStatus = root.putObject("boardStatus");
+        boardStatus.put("status", s.status().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        strings(boardStatus.putArray("squares"), s.status().squares());
+        boardStatus.put("detail", s.status().detail());
+        root.put("resumed", s.resumed());
+        return write(root);
+    }
+
+    /** Return the {@code moves} payload of a move played or taken back. */
+    public static String move(SessionEvent event, String event2, String board) {
+        GameState s = event.stateOrNull();
+        ObjectNode root = JSON.createObjectNode().put("seq", s.seq()).put("game", s.gameId());
+        if (event instanceof SessionEvent.MovePlayed m) {
+            root.put("ply", m.ply()).put("usi", m.usi()).put("japanese", m.japanese()).put("sfen", s.sfen())
+                    .put("millis", m.elapsedMillis()).put("computer", m.computer());
+        } else if (event instanceof SessionEvent.MoveUndone u) {
+            root.put("ply", s.moves().size() + 1).put("undo", u.usi()).put("sfen", s.sfen());
+        }
+        return write(root);
+    }
+
+    private static void clock(ObjectNode node, ClockState c) {
+        node.put("black", c.blackMillis()).put("white", c.whiteMillis()).put("byoyomi", c.byoyomiMillis())
+                .put("running", c.running() == null ? null : side(c.running())).put("moveMillis", c.moveMillis());
+    }
+
+    private static void player(ObjectNode node, Player p) {
+        node.put("name", p.name()).put("type", p.kind().name().toLowerCase(Locale.ROOT));
+        if (p.kind() == Player.Kind.ENGINE) {
+            node.put("level", p.level());
+        }
+    }
+
+    private static void hands(ObjectNode node, GameState s) {
+        Position p = Sfen.parseIrregular(s.variant(), s.sfen());
+        for (Side side : Side.values()) {
+            ObjectNode hand = node.putObject(side(side));
+            for (int type : s.variant().handTypes()) {
+                int n = p.handCount(side, type);
+                if (n > 0) {
+                    hand.put(String.valueOf(Piece.letter(type)), n);
+                }
+            }
+        }
+    }
+
+    private static void strings(ArrayNode array, java.util.List<String> values) {
+        values.forEach(array::add);
+    }
+
+    static String side(Side side) {
+        return side == Side.BLACK ? "black" : "white";
+    }
+
+    static String write(ObjectNode node) {
+        try {
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
