@@ -1,0 +1,177 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.record.Ending;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.config.RunSettings;
+
+/**
+ * The daemon in this process on a simulated board with the embedded broker, played and watched over MQTT the way a
+ * user does with mosquitto_pub and mosquitto_sub.
+ */
+class DaemonTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String PREFIX = "shogi/v1/test/b1";
+    private static final List<String> OPENING = List.of("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e");
+
+    @TempDir
+    Path data;
+    private Daemon daemon;
+    private Subscriber mqtt;
+
+    private Subscriber start(String sente, String gote) throws Exception {
+        int mqttPort = Ports.free();
+        Map<String, Object> overrides = Map.of("data-dir", data.toString(), "event", "test", "board-id", "b1",
+                "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
+                "players.sente", Map.of("type", sente, "level", 1), "players.gote", Map.of("type", gote, "level", 1));
+        RunSettings settings = new ConfigLoader().load(null, overrides);
+        daemon = new Daemon(settings);
+        daemon.start();
+        mqtt = new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX);
+        mqtt.await("status", j -> j.get("status").asText().equals("online"), WAIT);
+        return mqtt;
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (mqtt != null) {
+            mqtt.close();
+        }
+        if (daemon != null) {
+            daemon.close();
+        }
+    }
+
+    private JsonNode play(String usi, int ply) throws Exception {
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + usi + "\"}");
+        return mqtt.await("moves", j -> j.get("ply").asInt() == ply && j.has("usi"), WAIT).json();
+    }
+
+    @Test
+    void twoPeopleAGameInMovesAndStatesAndTheRecordReadsBackEqual() throws Exception {
+        start("human", "human");
+        for (int i = 0; i < OPENING.size(); i++) {
+            JsonNode move = play(OPENING.get(i), i + 1);
+            assertEquals(OPENING.get(i), move.get("usi").asText());
+        }
+        mqtt.command("resign", "{\"side\":\"black\"}");
+        assertTrue(mqtt.await("cmd/resign/result", j -> true, WAIT).json().get("ok").asBoolean());
+        JsonNode last = mqtt.await("state", j -> !j.get("result").isNull(), WAIT).json();
+        assertEquals("white", last.get("result").get("winner").asText());
+        assertEquals("resignation", last.get("result").get("reason").asText());
+
+        // Every moves message once, in order, with growing sequence numbers; every state newer than the last.
+        List<String> played = new ArrayList<>();
+        long seq = 0;
+        for (Subscriber.Message m : mqtt.on("moves")) {
+            played.add(m.json().get("usi").asText());
+            assertTrue(m.json().get("seq").asLong() > seq);
+            seq = m.json().get("seq").asLong();
+        }
+        assertEquals(OPENING, played);
+        long stateSeq = 0;
+        for (Subscriber.Message m : mqtt.on("state")) {
+            assertTrue(m.json().get("seq").asLong() > stateSeq, "states arrive in order");
+            stateSeq = m.json().get("seq").asLong();
+        }
+        assertEquals(OPENING, strings(last.get("moves")));
+        assertEquals("▲７六歩", last.get("movesJapanese").get(0).asText());
+
+        // The finished game is in the games directory as KIF and CSA, and reads back equal.
+        String id = last.get("game").asText();
+        for (String extension : List.of("kifu", "csa")) {
+            Path file = data.resolve("games").resolve(id + "." + extension);
+            GameRecord record = RecordFormat.read(file.toString(), Files.readAllBytes(file));
+            List<String> moves = new ArrayList<>();
+            for (int m : record.mainLine().moveArray()) {
+                moves.add(Usi.format(record.variant(), m));
+            }
+            assertEquals(OPENING, moves, extension);
+            assertEquals(Ending.RESIGNATION, record.mainLine().ending(), extension);
+        }
+
+        HttpClient http = HttpClient.newHttpClient();
+        String games = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.httpPort() + "/games/")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(games.contains(id + ".kifu"), games);
+        HttpResponse<String> kifu = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + daemon.httpPort() + "/games/" + id + ".kifu")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, kifu.statusCode());
+        assertTrue(kifu.body().contains("投了"), kifu.body());
+        assertEquals(404, http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.httpPort()
+                + "/games/..%2Fjournal.jsonl")).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+
+    @Test
+    void aPersonAgainstTheEngineWhoseMovesTheHandsCarryOutFromTheLeds() throws Exception {
+        start("human", "engine");
+        play("7g7f", 1);
+        JsonNode reply = mqtt.await("moves", j -> j.get("ply").asInt() == 2, WAIT).json();
+        assertTrue(reply.get("computer").asBoolean());
+        String engineMove = reply.get("usi").asText();
+        play("2g2f", 3);
+        mqtt.await("moves", j -> j.get("ply").asInt() == 4, WAIT);
+        HttpResponse<String> live = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + daemon.httpPort() + "/live/b1.kifu")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, live.statusCode());
+        assertTrue(live.body().contains("shogi-bridge level 1"), live.body());
+        assertTrue(live.body().contains("   2 "), "the live record has the engine's move " + engineMove + ": " + live.body());
+    }
+
+    @Test
+    void badCommandsAreAnsweredWithAnErrorAndChangeNothing() throws Exception {
+        start("human", "human");
+        play("7g7f", 1);
+        long seqBefore = mqtt.await("state", j -> j.get("moves").size() == 1, WAIT).json().get("seq").asLong();
+        mqtt.command("bogus", "{}");
+        assertEquals("Unknown command. 'bogus' is not one of hint, impasse, level, new-game, players, promote, resign, sim, takeback.",
+                mqtt.await("cmd/bogus/result", j -> true, WAIT).json().get("error").asText());
+        mqtt.command("resign", "{\"side\":");
+        assertTrue(mqtt.await("cmd/resign/result", j -> true, WAIT).json().get("error").asText().startsWith("Malformed command. Not JSON"));
+        mqtt.raw("takeback", new byte[5000]);
+        assertEquals("Command too large. 5000 bytes; at most 4096.", mqtt.await("cmd/takeback/result", j -> true, WAIT).json().get("error").asText());
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7e\",\"id\":\"x1\"}");
+        JsonNode illegal = mqtt.await("cmd/sim/result", j -> j.has("id"), WAIT).json();
+        assertFalse(illegal.get("ok").asBoolean());
+        assertEquals("x1", illegal.get("id").asText());
+        assertTrue(illegal.get("error").asText().startsWith("Illegal move."), illegal.toString());
+        mqtt.command("new-game", "{\"sfen\":\"not a position\"}");
+        assertTrue(mqtt.await("cmd/new-game/result", j -> true, WAIT).json().get("error").asText().startsWith("Invalid SFEN."));
+        mqtt.command("level", "{\"level\":11}");
+        assertEquals("Malformed command. 'level' must be a whole number from 1 to 10.",
+                mqtt.await("cmd/level/result", j -> true, WAIT).json().get("error").asText());
+        mqtt.command("promote", "{\"promote\":true}");
+        assertEquals("No promotion pending. Nothing to choose.", mqtt.await("cmd/promote/result", j -> true, WAIT).json().get("error").asText());
+        mqtt.command("resign", "{\"side\":\"black\",\"extra\":1}");
+        mqtt.await("cmd/resign/result", j -> j.get("error").asText().contains("'resign' has no field 'extra'"), WAIT);
+        Thread.sleep(300);
+        List<Subscriber.Message> states = mqtt.on("state");
+        assertEquals(seqBefore, states.get(states.size() - 1).json().get("seq").asLong(), "no bad command changed the game");
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+}

@@ -1,0 +1,91 @@
+package org.shogibridge.device.daemon;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+
+/** A test's MQTT client: records every message under a prefix, publishes commands, waits for messages. */
+final class Subscriber implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    record Message(String topic, JsonNode json, String text) {
+    }
+
+    private final MqttClient client;
+    private final String prefix;
+    private final List<Message> messages = new ArrayList<>();
+
+    Subscriber(String brokerUrl, String prefix) throws Exception {
+        this.prefix = prefix;
+        client = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setCleanSession(true);
+        options.setAutomaticReconnect(true);
+        options.setMaxInflight(1000);
+        client.connect(options);
+        client.subscribe(prefix + "/#", 1, (topic, message) -> {
+            String text = new String(message.getPayload(), StandardCharsets.UTF_8);
+            JsonNode json;
+            try {
+                json = JSON.readTree(text);
+            } catch (Exception e) {
+                json = null;
+            }
+            synchronized (messages) {
+                messages.add(new Message(topic.substring(prefix.length() + 1), json, text));
+                messages.notifyAll();
+            }
+        });
+    }
+
+    void command(String verb, String json) throws Exception {
+        client.publish(prefix + "/cmd/" + verb, new MqttMessage(json.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    void raw(String verb, byte[] payload) throws Exception {
+        client.publish(prefix + "/cmd/" + verb, new MqttMessage(payload));
+    }
+
+    /** Wait for a message on a topic (relative to the prefix) that matches, and return it. */
+    Message await(String topic, Predicate<JsonNode> test, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (messages) {
+            while (true) {
+                for (Message m : messages) {
+                    if (m.topic().equals(topic) && m.json() != null && test.test(m.json())) {
+                        return m;
+                    }
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("No message on " + topic + " in " + timeout.toSeconds() + " s; got "
+                            + messages.stream().map(Message::topic).toList());
+                }
+                messages.wait(Math.max(1, left / 1_000_000));
+            }
+        }
+    }
+
+    List<Message> on(String topic) {
+        synchronized (messages) {
+            return messages.stream().filter(m -> m.topic().equals(topic)).toList();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (client.isConnected()) {
+            client.disconnect();
+        }
+        client.close();
+    }
+}
