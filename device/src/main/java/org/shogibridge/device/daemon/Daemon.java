@@ -427,6 +427,20 @@ public final class Daemon implements AutoCloseable {
         };
     }
 
+    /** Have the simulated hands play a move of the current position (what {@code cmd/sim} play does). */
+    public java.util.concurrent.CompletableFuture<Void> simulatePlay(String usi) {
+        return loop.ask(() -> {
+            Position position = BoardLoop.positionOf(session.state());
+            board.play(position, Usi.parseLegalMove(position, usi));
+            return null;
+        });
+    }
+
+    /** Return how many moves the game in progress has (asked of the board loop). */
+    public int moveCount() throws Exception {
+        return loop.ask(() -> session.state().moves().size()).get(5, TimeUnit.SECONDS);
+    }
+
     // ---------------------------------------------------------------- stopping
 
     /** Stop cleanly: the board, the loop, the engines, then the journal and the broker link ({@code offline}). */

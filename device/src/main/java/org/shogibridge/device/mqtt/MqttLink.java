@@ -170,13 +170,13 @@ public final class MqttLink implements AutoCloseable {
             }
             lost = false;
             client.connect(options);
+            if (acceptCommands) {
+                client.subscribe(prefix + "/cmd/+", 1); // before "online", so a client that waits for it can command
+            }
             MqttMessage online = new MqttMessage(statusPayload("online"));
             online.setQos(1);
             online.setRetained(true);
             client.publish(prefix + "/status", online);
-            if (acceptCommands) {
-                client.subscribe(prefix + "/cmd/+", 1);
-            }
             log.info("{} broker {} ({} messages waiting).", wasConnected ? "Reconnected to" : "Connected to", url, outbox.size());
             wasConnected = true;
             return true;

@@ -31,7 +31,38 @@ final class Subscriber implements AutoCloseable {
         options.setCleanSession(true);
         options.setAutomaticReconnect(true);
         options.setMaxInflight(1000);
+        client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
+            @Override
+            public void connectComplete(boolean reconnect, String serverURI) {
+                if (reconnect) {
+                    new Thread(() -> {
+                        try {
+                            subscribe();
+                        } catch (Exception e) {
+                            // the next reconnection tries again
+                        }
+                    }).start();
+                }
+            }
+
+            @Override
+            public void connectionLost(Throwable cause) {
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage message) {
+            }
+
+            @Override
+            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+            }
+        });
         client.connect(options);
+        subscribe();
+    }
+
+    /** Subscribe to everything under the prefix (again after a broker restart, which forgets subscriptions). */
+    private void subscribe() throws Exception {
         client.subscribe(prefix + "/#", 1, (topic, message) -> {
             String text = new String(message.getPayload(), StandardCharsets.UTF_8);
             JsonNode json;
