@@ -13,7 +13,6 @@ import org.shogibridge.device.daemon.Daemon;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -98,7 +97,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             settings = new ConfigLoader().load(config, overrides);
         } catch (ConfigException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw new IllegalArgumentException(e.getMessage()); // one line, exit 2, nothing started
         }
         Daemon daemon = new Daemon(settings);
         CountDownLatch stopped = new CountDownLatch(1);
@@ -141,12 +140,12 @@ public final class RunCommand implements Callable<Integer> {
             try {
                 return Map.of("type", "engine", "level", Integer.parseInt(text.substring("engine:".length())));
             } catch (NumberFormatException e) {
-                throw new ParameterException(spec.commandLine(), "Invalid option. " + option + " engine:LEVEL needs a level 1-10, not '" + text + "'.");
+                throw new IllegalArgumentException("Invalid option. " + option + " engine:LEVEL needs a level 1-10, not '" + text + "'.");
             }
         }
         if (text.startsWith("usi:") && text.length() > 4) {
             return Map.of("type", "usi", "command", text.substring(4));
         }
-        throw new ParameterException(spec.commandLine(), "Invalid option. " + option + " must be human, engine[:LEVEL] or usi:COMMAND, not '" + text + "'.");
+        throw new IllegalArgumentException("Invalid option. " + option + " must be human, engine[:LEVEL] or usi:COMMAND, not '" + text + "'.");
     }
 }

@@ -59,11 +59,11 @@ public final class ConfigLoader {
                     yaml.readValue(text, DaemonConfig.class);
                 }
             } catch (UnrecognizedPropertyException e) {
-                throw new ConfigException("Invalid configuration. " + source + ":" + line(e.getLocation()) + ": unknown key '"
-                        + path(e) + "'" + known(e) + ".");
+                throw new ConfigException("Invalid configuration. " + source + ":" + lines.getOrDefault(path(e), line(e.getLocation()))
+                        + ": unknown key '" + path(e) + "'" + known(e) + ".");
             } catch (JsonMappingException e) {
-                throw new ConfigException("Invalid configuration. " + source + ":" + line(e.getLocation()) + ": key '" + path(e)
-                        + "' has the wrong type: " + firstLine(e.getOriginalMessage()) + ".");
+                throw new ConfigException("Invalid configuration. " + source + ":" + lines.getOrDefault(path(e), line(e.getLocation()))
+                        + ": key '" + path(e) + "' " + expected(e) + ".");
             } catch (JsonProcessingException e) {
                 throw new ConfigException("Invalid configuration. " + source + ":" + line(e.getLocation()) + ": not YAML: "
                         + firstLine(e.getOriginalMessage()) + ".");
@@ -190,6 +190,19 @@ public final class ConfigLoader {
             }
         }
         return sb.toString();
+    }
+
+    /** Say what type a key wanted, in words. */
+    private static String expected(JsonMappingException e) {
+        Class<?> type = e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m ? m.getTargetType() : null;
+        String wanted = type == null ? null
+                : type == Integer.class || type == Long.class || type == int.class ? "a whole number"
+                : type == Double.class ? "a number"
+                : type == Boolean.class ? "true or false"
+                : type == String.class ? "a text"
+                : type == java.util.Map.class ? "a mapping of names to values"
+                : type.isRecord() ? "a mapping of keys" : null;
+        return wanted == null ? "has the wrong type: " + firstLine(e.getOriginalMessage()) : "must be " + wanted;
     }
 
     private static String known(UnrecognizedPropertyException e) {

@@ -96,8 +96,9 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         check.range("broker.ws-port", c.broker().wsPort(), 0, 65_535);
         check.range("http.port", c.http().port(), 0, 65_535);
         if ((c.broker().username() == null) != (c.broker().password() == null)) {
-            throw check.fail(c.broker().username() == null ? "broker.password" : "broker.username",
-                    "a user name and a password go together");
+            boolean user = c.broker().username() != null;
+            throw check.fail(user ? "broker.username" : "broker.password",
+                    "needs '" + (user ? "broker.password" : "broker.username") + "' as well");
         }
         if (c.broker().caFile() != null && !url.startsWith("ssl://")) {
             throw check.fail("broker.ca-file", "a CA file is for an ssl:// broker");

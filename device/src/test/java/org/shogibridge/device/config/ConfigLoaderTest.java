@@ -1,0 +1,98 @@
+package org.shogibridge.device.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.shogibridge.core.rules.Game;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.Player;
+
+class ConfigLoaderTest {
+    @TempDir
+    Path dir;
+
+    private RunSettings load(String yaml, Map<String, Object> overrides) throws Exception {
+        Path file = null;
+        if (yaml != null) {
+            file = dir.resolve("shogi-bridge.yaml");
+            Files.writeString(file, yaml);
+        }
+        return new ConfigLoader().load(file, overrides);
+    }
+
+    @Test
+    void theDefaultsAreAPersonAgainstTheEngineOnASimulatedBoardWithTheEmbeddedBroker() throws Exception {
+        RunSettings s = load(null, Map.of());
+        assertEquals(Variant.STANDARD, s.session().variant());
+        assertEquals(Player.Kind.HUMAN, s.session().black().kind());
+        assertEquals(Player.engine(5), s.session().white());
+        assertEquals("shogi/v1/local/board1", s.topicPrefix());
+        assertEquals(true, s.embeddedBroker());
+        assertEquals("127.0.0.1", s.config().broker().host());
+        assertEquals(Path.of("./shogi-bridge-data"), s.dataDir());
+        assertNull(s.handicap());
+    }
+
+    @Test
+    void theFileOverridesTheDefaultsAndOptionsOverrideTheFile() throws Exception {
+        RunSettings s = load("""
+                variant: standard
+                handicap: 角落ち
+                mode: tournament
+                players:
+                  gote:
+                    type: usi
+                    command: /usr/games/gpsusi
+                    options: {Threads: "1"}
+                clock:
+                  main-seconds: 600
+                  byoyomi-seconds: 30
+                broker:
+                  mqtt-port: 1999
+                """, Map.of("broker.mqtt-port", 2001, "event", "club"));
+        assertEquals(Handicap.BISHOP, s.handicap());
+        assertEquals(Game.Mode.TOURNAMENT, s.session().inference().game().mode());
+        assertEquals(Player.Kind.USI, s.session().white().kind());
+        assertEquals(Map.of("Threads", "1"), s.goteOptions());
+        assertEquals(600_000, s.session().timeControl().mainMillis());
+        assertEquals(30_000, s.session().timeControl().byoyomiMillis());
+        assertEquals(2001, s.config().broker().mqttPort());
+        assertEquals("shogi/v1/club/board1", s.topicPrefix());
+        assertEquals(Player.Kind.HUMAN, s.session().black().kind(), "a side the file leaves out keeps its default");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "unknown key|variant: standard\\nplayers:\\n  gote:\\n    type: engine\\n    levle: 3|:5: unknown key 'players.gote.levle' (known here: command, level, name, options, type).",
+            "wrong type|clock:\\n  main-seconds: ten|:2: key 'clock.main-seconds' must be a whole number.",
+            "impossible value|players:\\n  gote:\\n    type: engine\\n    level: 12|:4: key 'players.gote.level' must be 1 to 10, not 12.",
+            "unknown variant|variant: chess|:1: key 'variant' must be one of minishogi, okisaki, standard, not 'chess'.",
+            "bad broker|broker:\\n  url: http://x|:2: key 'broker.url' must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not 'http://x'.",
+            "user without password|broker:\\n  username: club|:2: key 'broker.username' needs 'broker.password' as well.",
+            "bad board id|board-id: a/b|:1: key 'board-id' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not 'a/b'.",
+            "handicap in minishogi|variant: minishogi\\nhandicap: 角落ち|:2: key 'handicap' handicaps exist only in standard shogi.",
+            "not YAML|mode: [a|:1: not YAML: while parsing a flow sequence.",
+            "not a mapping|- a\\n- b|:1: the file must be a mapping of keys.",
+            "wrong promotion|promotion:\\n  default: maybe|:2: key 'promotion.default' must be one of decline, promote, not 'maybe'.",
+    })
+    void aBadFileNamesTheKeyAndTheLine(String what, String yaml, String message) {
+        ConfigException e = assertThrows(ConfigException.class, () -> load(yaml.replace("\\n", "\n"), Map.of()));
+        String file = dir.resolve("shogi-bridge.yaml").toString();
+        assertEquals("Invalid configuration. " + file + message, e.getMessage());
+    }
+
+    @Test
+    void aBadOptionNamesTheOption() {
+        ConfigException e = assertThrows(ConfigException.class, () -> load(null, Map.of("broker.mqtt-port", 70000)));
+        assertEquals("Invalid configuration. option --mqtt-port: key 'broker.mqtt-port' must be 0 to 65535, not 70000.", e.getMessage());
+    }
+}
