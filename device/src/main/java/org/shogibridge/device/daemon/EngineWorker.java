@@ -42,7 +42,8 @@ final class EngineWorker implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
-    private final Engine engine = new Engine();
+    /** A 16 MB table: on a 1 GB Pi the daemon stays small, and levels below 10 stop on nodes long before it fills. */
+    private final Engine engine = new Engine(16, org.shogibridge.core.engine.EvalParams.DEFAULT, 1);
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
     private final Map<Side, Map<String, String>> usiOptions;
     private final TimeControl timeControl;
