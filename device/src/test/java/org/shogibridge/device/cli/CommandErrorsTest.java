@@ -32,6 +32,7 @@ class CommandErrorsTest {
         Files.writeString(dir.resolve("bad-sfen.tsv"), "sfen\tmoves\nnot-a-position\t1\n");
         Files.write(dir.resolve("latin1.txt"), "position startpos moves 7g7f\n\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
         Files.writeString(dir.resolve("game.usi"), "position startpos moves 7g7f 3c3d\n");
+        Files.writeString(dir.resolve("bad-level.yaml"), "players:\n  gote:\n    level: 0\n");
         return Stream.of(
                 Arguments.of("bench DIR/missing.txt", "File not found. DIR/missing.txt does not exist"),
                 Arguments.of("bench /dev/zero", "File too large. /dev/zero has more than"),
@@ -53,7 +54,11 @@ class CommandErrorsTest {
                 Arguments.of("convert /dev/zero", "File too large. /dev/zero"),
                 Arguments.of("replay /dev/zero", "File too large. /dev/zero"),
                 Arguments.of("replay --noise NaN DIR/game.usi", "Bad option. --noise must be between 0 and 1, not NaN"),
-                Arguments.of("run --help", "Unknown command. 'run'"));
+                Arguments.of("serve --help", "Unknown command. 'serve'"),
+                Arguments.of("run --config DIR/missing.yaml", "File not found. DIR/missing.yaml"),
+                Arguments.of("run --config DIR/bad-level.yaml --data-dir DIR/d", "Invalid configuration. DIR/bad-level.yaml:3: key 'players.gote.level' must be 1 to 10, not 0."),
+                Arguments.of("run --mqtt-port 70000 --data-dir DIR/d", "Invalid configuration. option --mqtt-port: key 'broker.mqtt-port' must be 0 to 65535, not 70000."),
+                Arguments.of("run --sente robot --data-dir DIR/d", "Invalid option. --sente must be human, engine[:LEVEL] or usi:COMMAND, not 'robot'."));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -66,6 +71,7 @@ class CommandErrorsTest {
         assertTrue(err.contains(expected.replace("DIR", dir.toString())), err);
         assertFalse(err.contains("\n"), "one line: " + err);
         assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        assertFalse(Files.exists(dir.resolve("d")), "nothing started half-configured");
     }
 
     @Test
