@@ -20,7 +20,8 @@ import org.shogibridge.core.session.TimeControl;
  * @param config     the merged configuration, as read
  * @param session    how games are played on the board
  * @param handicap   the handicap of the first game, or null
- * @param usiOptions the USI options of an external engine per side (sente, gote)
+ * @param senteOptions the USI options of sente's external engine
+ * @param goteOptions  the USI options of gote's external engine
  * @param dataDir    where the journal and the games go
  */
 public record RunSettings(DaemonConfig config, SessionSettings session, Handicap handicap,

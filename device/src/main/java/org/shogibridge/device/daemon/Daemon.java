@@ -134,7 +134,7 @@ public final class Daemon implements AutoCloseable {
         board.start(loop);
         var http = settings.config().http();
         try {
-            web = new WebServer(http.host(), http.port(), archive, settings, this::liveKifu, () -> outlet.lastState());
+            web = new WebServer(http.host(), http.port(), archive, settings, this::liveKifu);
         } catch (java.net.BindException e) {
             throw new IllegalArgumentException("Port in use. The web server cannot listen on " + http.host() + ":" + http.port()
                     + " (set --http-port).");

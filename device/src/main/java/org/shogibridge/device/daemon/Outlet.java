@@ -33,6 +33,9 @@ final class Outlet implements Runnable {
     private volatile boolean running = true;
     private volatile GameState lastState;
     private long lastCheckpoint;
+    /** When the last state was made durable: a clock checkpoint adds the time since. */
+    private long stateTime;
+    private long lastLoggedSeq = -1;
     private Thread thread;
 
     private record Reply(String verb, String json) {
@@ -137,8 +140,6 @@ final class Outlet implements Runnable {
         }
     }
 
-    private long stateTime;
-
     private void logChange(SessionEvent change) {
         GameState s = change.stateOrNull();
         stateTime = clock.millis();
@@ -164,8 +165,6 @@ final class Outlet implements Runnable {
         }
         lastLoggedSeq = s.seq();
     }
-
-    private long lastLoggedSeq = -1;
 
     /** Finish what is queued, publish {@code offline} and close the journal. */
     void stop() {

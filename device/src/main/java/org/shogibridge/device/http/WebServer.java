@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
-import org.shogibridge.core.session.GameState;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.journal.GameArchive;
 import org.slf4j.Logger;
@@ -34,14 +33,12 @@ public final class WebServer implements AutoCloseable {
     private final GameArchive archive;
     private final RunSettings settings;
     private final Supplier<String> liveKifu;
-    private final Supplier<GameState> state;
 
-    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Supplier<String> liveKifu,
-            Supplier<GameState> state) throws IOException {
+    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Supplier<String> liveKifu)
+            throws IOException {
         this.archive = archive;
         this.settings = settings;
         this.liveKifu = liveKifu;
-        this.state = state;
         server = HttpServer.create(new InetSocketAddress(host, port), 16);
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newFixedThreadPool(2, r -> {
@@ -151,9 +148,5 @@ public final class WebServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-    }
-
-    GameState lastState() {
-        return state.get();
     }
 }
