@@ -158,10 +158,6 @@ final class MismatchReport {
         return correctionShown;
     }
 
-    Correction correction() {
-        return correctionShown ? shownCorrection : null;
-    }
-
     PendingFoul pendingFoul() {
         return pendingFoul;
     }

@@ -306,15 +306,6 @@ public final class MoveInference {
         return Optional.ofNullable(report.pendingFoul());
     }
 
-    /** Return the correction shown to the player, if any. */
-    public Optional<Correction> correction() {
-        return Optional.ofNullable(report.correction());
-    }
-
-    public boolean isOffline() {
-        return offline;
-    }
-
     // ---------------------------------------------------------------- snapshots and time
 
     /** Take one scan of the sensors. Snapshots must come in time order; while the board is offline they are ignored. */

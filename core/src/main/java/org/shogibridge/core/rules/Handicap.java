@@ -57,6 +57,16 @@ public enum Handicap {
         return Optional.empty();
     }
 
+    /** Return the handicap with this Japanese name ({@code 角落ち}) or English one ({@code bishop}, {@code two-pieces}). */
+    public static Optional<Handicap> ofName(String name) {
+        for (Handicap h : values()) {
+            if (h.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-').equals(name.strip())) {
+                return Optional.of(h);
+            }
+        }
+        return ofJapaneseName(name);
+    }
+
     /** Return the handicap with this Japanese name. */
     public static Optional<Handicap> ofJapaneseName(String name) {
         for (Handicap h : values()) {

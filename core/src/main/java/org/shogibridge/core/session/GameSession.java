@@ -59,6 +59,8 @@ public final class GameSession {
     /** The ply an engine was last asked to move at, so it is asked once per turn. */
     private int askedPly = -1;
     private String handicapOfGame;
+    /** Something changed since the last look for a computer's turn (idle ticks skip the look, allocating nothing). */
+    private boolean turnMayHaveChanged = true;
 
     /**
      * A session on a board showing the variant's start position; {@link #start} or {@link #resume} begins play.
@@ -109,6 +111,7 @@ public final class GameSession {
         ended = false;
         foulMove = Move.NONE;
         askedPly = -1;
+        turnMayHaveChanged = true;
         resumed = true;
         status = BoardStatus.MATCHED;
         outbox.add(new StatusChanged(nextState()));
@@ -226,6 +229,7 @@ public final class GameSession {
             inference.cancelComputerMove();
         }
         askedPly = -1;
+        turnMayHaveChanged = true;
         outbox.add(new StatusChanged(nextState()));
         flush();
     }
@@ -284,6 +288,7 @@ public final class GameSession {
     // ---------------------------------------------------------------- from the inference
 
     private void onInference(InferenceEvent event) {
+        turnMayHaveChanged = true;
         if (event instanceof InferenceEvent.NewGame e) {
             if (!ended && !moveMillis.isEmpty()) {
                 endUnfinished(); // a game abandoned by setting up a new one is recorded as unfinished
@@ -432,6 +437,10 @@ public final class GameSession {
     }
 
     private void askEngineIfItsTurn() {
+        if (!turnMayHaveChanged) {
+            return;
+        }
+        turnMayHaveChanged = false;
         if (isOver() || inference.expectedComputerMove() != Move.NONE || inference.pendingPromotion() != Move.NONE) {
             return;
         }

@@ -46,6 +46,11 @@ public record GameState(long seq, String gameId, Variant variant, String startSf
         moveMillis = List.copyOf(moveMillis);
     }
 
+    /** Return a fresh copy of the current position. */
+    public org.shogibridge.core.rules.Position position() {
+        return org.shogibridge.core.rules.Sfen.parseIrregular(variant, sfen);
+    }
+
     /** Return the last move in USI, or null before the first move. */
     public String lastMove() {
         return moves.isEmpty() ? null : moves.get(moves.size() - 1);

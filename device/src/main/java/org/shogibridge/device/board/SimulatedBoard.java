@@ -93,11 +93,6 @@ public final class SimulatedBoard implements BoardPort {
         actions.add(hands -> listener.clockPressed(side));
     }
 
-    /** Return how many hand actions wait to be carried out. */
-    public int pendingActions() {
-        return actions.size();
-    }
-
     @Override
     public void showLeds(LedFrame frame) {
         // A real board drives its LEDs here; the simulated hands read the inference's frame directly.

@@ -2,7 +2,6 @@ package org.shogibridge.device.config;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.shogibridge.core.inference.InferenceSettings;
@@ -54,14 +53,7 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
             if (variant != Variant.STANDARD) {
                 throw check.fail("handicap", "handicaps exist only in standard shogi");
             }
-            handicap = Handicap.ofJapaneseName(c.handicap()).orElse(null);
-            if (handicap == null) {
-                for (Handicap h : Handicap.values()) {
-                    if (h.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(c.handicap())) {
-                        handicap = h;
-                    }
-                }
-            }
+            handicap = Handicap.ofName(c.handicap()).orElse(null);
             if (handicap == null) {
                 throw check.fail("handicap", "unknown handicap '" + c.handicap() + "' (none, lance, bishop, rook, two-pieces, ... or 香落ち, 角落ち, ...)");
             }

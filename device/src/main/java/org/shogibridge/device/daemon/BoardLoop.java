@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
-import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.GameSession;
@@ -133,11 +132,6 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         }
     }
 
-    /** Return how many snapshots were dropped because the loop was behind. */
-    long droppedSnapshots() {
-        return droppedSnapshots;
-    }
-
     void stop() {
         running = false;
         if (thread != null) {
@@ -147,10 +141,8 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                 Thread.currentThread().interrupt();
             }
         }
-    }
-
-    /** Return the position after the moves of the session's state (for the simulated hands). */
-    static Position positionOf(org.shogibridge.core.session.GameState state) {
-        return org.shogibridge.core.rules.Sfen.parseIrregular(state.variant(), state.sfen());
+        if (droppedSnapshots > 0) {
+            log.warn("{} snapshots were dropped because the board loop fell behind.", droppedSnapshots);
+        }
     }
 }

@@ -165,7 +165,7 @@ public final class Daemon implements AutoCloseable {
         GameState state = event.stateOrNull();
         if (settings.config().board().followLeds() && state.engineMove() != null && carriedOutPly != state.moves().size()) {
             carriedOutPly = state.moves().size();
-            Position before = BoardLoop.positionOf(state);
+            Position before = state.position();
             board.play(before, Usi.parseLegalMove(before, state.engineMove()));
         }
         if (state.moves().size() < carriedOutPly) {
@@ -181,7 +181,7 @@ public final class Daemon implements AutoCloseable {
     }
 
     private void analyse(GameState state) {
-        Position position = BoardLoop.positionOf(state);
+        Position position = state.position();
         long seq = state.seq();
         int ply = state.moves().size();
         engines.analyse(position, settings.config().analysis().millis(), result -> {
@@ -254,7 +254,7 @@ public final class Daemon implements AutoCloseable {
             case "level" -> level(c, reply);
             case "players" -> players(c, reply);
             case "hint" -> () -> {
-                Position position = BoardLoop.positionOf(session.state());
+                Position position = session.state().position();
                 engines.hint(position, 1_000, move -> {
                     if (move == null) {
                         reply.error("No hint. The side to move has no legal move.");
@@ -291,9 +291,7 @@ public final class Daemon implements AutoCloseable {
             if (variant != Variant.STANDARD) {
                 throw new IllegalArgumentException("No handicap. Handicaps exist only in standard shogi.");
             }
-            start = Handicap.ofJapaneseName(handicapName).or(() -> java.util.Arrays.stream(Handicap.values())
-                    .filter(h -> h.name().toLowerCase(Locale.ROOT).replace('_', '-').equals(handicapName)).findFirst())
-                    .orElseThrow(() -> new IllegalArgumentException("Unknown handicap. '" + handicapName + "'."))
+            start = Handicap.ofName(handicapName).orElseThrow(() -> new IllegalArgumentException("Unknown handicap. '" + handicapName + "'."))
                     .startPosition();
         } else {
             start = Position.start(variant);
@@ -364,7 +362,7 @@ public final class Daemon implements AutoCloseable {
             case "play" -> {
                 String usi = RemoteCommands.requiredText(c, "usi");
                 yield () -> {
-                    Position position = BoardLoop.positionOf(session.state());
+                    Position position = session.state().position();
                     int move = Usi.parseLegalMove(position, usi); // "Illegal move. ..." for a bad one
                     board.play(position, move);
                     reply.ok(null);
@@ -430,7 +428,7 @@ public final class Daemon implements AutoCloseable {
     /** Have the simulated hands play a move of the current position (what {@code cmd/sim} play does). */
     public java.util.concurrent.CompletableFuture<Void> simulatePlay(String usi) {
         return loop.ask(() -> {
-            Position position = BoardLoop.positionOf(session.state());
+            Position position = session.state().position();
             board.play(position, Usi.parseLegalMove(position, usi));
             return null;
         });

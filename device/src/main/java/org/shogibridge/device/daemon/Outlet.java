@@ -71,15 +71,6 @@ final class Outlet implements Runnable {
         queue.add(new Analysis(json));
     }
 
-    /** Return the last state made durable. */
-    GameState lastState() {
-        return lastState;
-    }
-
-    boolean brokerConnected() {
-        return link.connected();
-    }
-
     @Override
     public void run() {
         while (running || !queue.isEmpty()) {

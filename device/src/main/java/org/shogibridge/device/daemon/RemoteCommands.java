@@ -10,7 +10,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.shogibridge.device.mqtt.MqttLink;
@@ -154,9 +153,5 @@ final class RemoteCommands implements MqttLink.CommandListener {
             throw new IllegalArgumentException("Malformed command. '" + field + "' is missing.");
         }
         return value;
-    }
-
-    static String lower(String s) {
-        return s == null ? null : s.toLowerCase(Locale.ROOT);
     }
 }

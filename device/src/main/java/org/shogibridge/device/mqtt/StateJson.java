@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.session.ClockState;
 import org.shogibridge.core.session.GameState;
@@ -81,7 +80,7 @@ public final class StateJson {
     }
 
     private static void hands(ObjectNode node, GameState s) {
-        Position p = Sfen.parseIrregular(s.variant(), s.sfen());
+        Position p = s.position();
         for (Side side : Side.values()) {
             ObjectNode hand = node.putObject(side(side));
             for (int type : s.variant().handTypes()) {
