@@ -48,7 +48,9 @@ class DaemonTest {
         daemon = new Daemon(settings);
         daemon.start();
         mqtt = new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX);
-        mqtt.await("status", j -> j.get("status").asText().equals("online"), WAIT);
+        // The daemon subscribes to commands before it publishes status and state, so either proves it listens.
+        // (Moquette may miss a retained message to a subscription made while it is being published: wait for both.)
+        mqtt.awaitAny(List.of("status", "state"), WAIT);
         return mqtt;
     }
 

@@ -106,6 +106,20 @@ final class Subscriber implements AutoCloseable {
         }
     }
 
+    /** Wait for any message on one of the topics. */
+    void awaitAny(List<String> topics, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (messages) {
+            while (messages.stream().noneMatch(m -> topics.contains(m.topic()))) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("No message on " + topics + " in " + timeout.toSeconds() + " s.");
+                }
+                messages.wait(Math.max(1, left / 1_000_000));
+            }
+        }
+    }
+
     List<Message> on(String topic) {
         synchronized (messages) {
             return messages.stream().filter(m -> m.topic().equals(topic)).toList();
