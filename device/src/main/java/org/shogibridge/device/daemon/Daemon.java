@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
@@ -68,6 +70,7 @@ public final class Daemon implements AutoCloseable {
     private int carriedOutPly = -1;
     private String lastGameId;
     private String brokerUrl;
+    private volatile Consumer<SessionEvent> observer = event -> { };
 
     public Daemon(RunSettings settings) {
         this.settings = settings;
@@ -141,6 +144,14 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
+    /**
+     * Watch every change as the session makes it, on the board loop, before it is journaled (for {@code bench-daemon},
+     * which times a change from here to a subscriber). The observer must return at once.
+     */
+    public void observe(Consumer<SessionEvent> changes) {
+        this.observer = changes;
+    }
+
     /** Return the URL the embedded broker's WebSocket listener, or null with an external broker. */
     public String brokerUrl() {
         return brokerUrl;
@@ -153,6 +164,7 @@ public final class Daemon implements AutoCloseable {
     // ---------------------------------------------------------------- on the board loop
 
     private void onSessionEvent(SessionEvent event) {
+        observer.accept(event);
         if (event instanceof SessionEvent.EngineTurn turn) {
             engines.ask(turn, answer -> loop.post(() -> {
                 if (!session.engineMoved(turn.ply(), answer, loop.now())) {
@@ -426,7 +438,7 @@ public final class Daemon implements AutoCloseable {
     }
 
     /** Have the simulated hands play a move of the current position (what {@code cmd/sim} play does). */
-    public java.util.concurrent.CompletableFuture<Void> simulatePlay(String usi) {
+    public CompletableFuture<Void> simulatePlay(String usi) {
         return loop.ask(() -> {
             Position position = session.state().position();
             board.play(position, Usi.parseLegalMove(position, usi));

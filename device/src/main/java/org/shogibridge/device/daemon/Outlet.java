@@ -104,11 +104,13 @@ final class Outlet implements Runnable {
                         e.getMessage());
             }
             lastState = state;
-            logChange(change);
+            stateTime = clock.millis();
             if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
                 link.move(StateJson.move(change, event, board));
             }
             link.state(StateJson.state(state, event, board));
+            link.pump(clock.millis()); // viewers first, the log line after
+            logChange(change);
         } else if (item instanceof Reply reply) {
             link.reply(reply.verb(), reply.json());
         } else if (item instanceof Analysis analysis) {
@@ -133,7 +135,6 @@ final class Outlet implements Runnable {
 
     private void logChange(SessionEvent change) {
         GameState s = change.stateOrNull();
-        stateTime = clock.millis();
         if (change instanceof SessionEvent.GameStarted started) {
             log.info("Game {} started: {} (black) vs {} (white){}.", s.gameId(), s.black().name(), s.white().name(),
                     started.handicap() == null ? "" : ", " + started.handicap());

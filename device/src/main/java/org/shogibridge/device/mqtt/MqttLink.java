@@ -13,7 +13,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
-import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
 public final class MqttLink implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MqttLink.class);
     private static final int MAX_BACKOFF_MILLIS = 30_000;
+    private static final int MAX_IN_FLIGHT = 500;
+    private static final long WAIT_MILLIS = 5_000;
     /** Commands whose payload is larger are refused unread. */
     public static final int MAX_COMMAND_BYTES = 4096;
 
@@ -42,13 +44,17 @@ public final class MqttLink implements AutoCloseable {
     private record Outgoing(String topic, String payload, int qos, boolean retained, boolean isState) {
     }
 
+    private record InFlight(Outgoing message, IMqttDeliveryToken token) {
+    }
+
     private final String url;
     private final String prefix;
     private final MqttConnectOptions options;
-    private final MqttClient client;
+    private final MqttAsyncClient client;
     private final CommandListener commands;
     private final boolean acceptCommands;
     private final ArrayDeque<Outgoing> outbox = new ArrayDeque<>();
+    private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
     private long nextAttempt;
     private int backoff = 500;
     private boolean wasConnected;
@@ -60,14 +66,13 @@ public final class MqttLink implements AutoCloseable {
         this.prefix = prefix;
         this.commands = commands;
         this.acceptCommands = acceptCommands;
-        this.client = new MqttClient(url, clientId, new MemoryPersistence());
-        client.setTimeToWait(5_000);
+        this.client = new MqttAsyncClient(url, clientId, new MemoryPersistence());
         options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setAutomaticReconnect(false);
         options.setConnectionTimeout(5);
         options.setKeepAliveInterval(10);
-        options.setMaxInflight(1000);
+        options.setMaxInflight(MAX_IN_FLIGHT + 10);
         options.setWill(prefix + "/status", statusPayload("offline"), 1, true);
         if (username != null) {
             options.setUserName(username);
@@ -128,14 +133,21 @@ public final class MqttLink implements AutoCloseable {
         return client.isConnected() && !lost;
     }
 
-    /** Return how many messages wait for the broker. */
+    /** Return how many messages wait for the broker or its acknowledgement. */
     public int waiting() {
-        return outbox.size();
+        return outbox.size() + inFlight.size();
     }
 
-    /** Connect if it is time to try, then send what waits. Never throws. */
+    /**
+     * Connect if it is time to try, then send what waits. Messages are pipelined (a viewer gets the {@code state}
+     * without the daemon waiting for the broker's acknowledgement of the {@code moves} message before it); each stays
+     * in flight until acknowledged, and goes back to the front of the outbox if the connection drops first. Never
+     * throws.
+     */
     public void pump(long nowMillis) {
+        settleAcknowledged();
         if (!connected()) {
+            requeueInFlight();
             if (nowMillis < nextAttempt) {
                 return;
             }
@@ -146,18 +158,73 @@ public final class MqttLink implements AutoCloseable {
             }
             backoff = 500;
         }
-        while (!outbox.isEmpty()) {
+        while (!outbox.isEmpty() && inFlight.size() < MAX_IN_FLIGHT) {
             Outgoing next = outbox.peek();
             try {
                 MqttMessage message = new MqttMessage(next.payload().getBytes(StandardCharsets.UTF_8));
                 message.setQos(next.qos());
                 message.setRetained(next.retained());
-                client.publish(next.topic(), message);
+                IMqttDeliveryToken token = client.publish(next.topic(), message);
                 outbox.poll();
+                inFlight.add(new InFlight(next, token));
             } catch (MqttException e) {
-                log.warn("Publishing to {} failed ({}); {} messages wait for the broker.", next.topic(), e.getMessage(), outbox.size());
+                log.warn("Publishing to {} failed ({}); {} messages wait for the broker.", next.topic(), e.getMessage(),
+                        outbox.size() + inFlight.size());
                 lost = true;
                 nextAttempt = nowMillis + backoff;
+                return;
+            }
+        }
+    }
+
+    /** Forget the messages the broker has acknowledged; a failed one means the connection is lost. */
+    private void settleAcknowledged() {
+        for (Iterator<InFlight> it = inFlight.iterator(); it.hasNext();) {
+            IMqttDeliveryToken token = it.next().token();
+            if (token.isComplete()) {
+                if (token.getException() != null) {
+                    lost = true;
+                } else {
+                    it.remove();
+                }
+            }
+        }
+    }
+
+    /** Put what was sent but not acknowledged back in front of the outbox, in order, with only the newest state. */
+    private void requeueInFlight() {
+        if (inFlight.isEmpty()) {
+            return;
+        }
+        ArrayDeque<Outgoing> waiting = new ArrayDeque<>();
+        inFlight.forEach(f -> waiting.add(f.message()));
+        waiting.addAll(outbox);
+        inFlight.clear();
+        outbox.clear();
+        Outgoing newestState = null;
+        for (Outgoing o : waiting) {
+            if (o.isState()) {
+                newestState = o;
+            }
+        }
+        for (Outgoing o : waiting) {
+            if (!o.isState() || o == newestState) {
+                outbox.add(o);
+            }
+        }
+    }
+
+    /** Wait up to the given time for every message in flight to be acknowledged. */
+    private void drain(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        for (InFlight f : inFlight) {
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return;
+            }
+            try {
+                f.token().waitForCompletion(left);
+            } catch (MqttException e) {
                 return;
             }
         }
@@ -169,15 +236,16 @@ public final class MqttLink implements AutoCloseable {
                 client.disconnectForcibly(0, 1000);
             }
             lost = false;
-            client.connect(options);
+            client.connect(options).waitForCompletion(options.getConnectionTimeout() * 1000L + 1000);
             if (acceptCommands) {
-                client.subscribe(prefix + "/cmd/+", 1); // before "online", so a client that waits for it can command
+                // before "online", so a client that waits for it can command
+                client.subscribe(prefix + "/cmd/+", 1).waitForCompletion(WAIT_MILLIS);
             }
             MqttMessage online = new MqttMessage(statusPayload("online"));
             online.setQos(1);
             online.setRetained(true);
-            client.publish(prefix + "/status", online);
-            log.info("{} broker {} ({} messages waiting).", wasConnected ? "Reconnected to" : "Connected to", url, outbox.size());
+            client.publish(prefix + "/status", online).waitForCompletion(WAIT_MILLIS);
+            log.info("{} broker {} ({} messages waiting).", wasConnected ? "Reconnected to" : "Connected to", url, waiting());
             wasConnected = true;
             return true;
         } catch (MqttException e) {
@@ -195,11 +263,12 @@ public final class MqttLink implements AutoCloseable {
         try {
             if (connected()) {
                 pump(Long.MAX_VALUE);
+                drain(2_000);
                 MqttMessage offline = new MqttMessage(statusPayload("offline"));
                 offline.setQos(1);
                 offline.setRetained(true);
-                client.publish(prefix + "/status", offline);
-                client.disconnect(2_000);
+                client.publish(prefix + "/status", offline).waitForCompletion(2_000);
+                client.disconnect(2_000).waitForCompletion(2_000);
             }
         } catch (MqttException e) {
             log.warn("Closing the broker connection: {}", e.getMessage());
