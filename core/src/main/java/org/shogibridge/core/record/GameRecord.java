@@ -5,8 +5,10 @@ import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Rules;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.rules.Violation;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +54,9 @@ public final class GameRecord {
 
     /**
      * Return the record of a game: its start, its moves, and its ending if {@code result} is not null. A game lost by
-     * an illegal move that is known ({@code foulMove}, else {@link Move#NONE}) keeps it as the line's foul.
+     * an illegal move that is known ({@code foulMove}, else {@link Move#NONE}) keeps it as the line's foul if the
+     * piece could physically make it (nifu, a king left in check...); a move no piece can make (a pawn jumping two
+     * squares) is not a move a record can hold, so the line ends with the foul and the result's detail says what it was.
      */
     public static GameRecord of(Position start, List<Integer> moves, GameResult result, int foulMove) {
         GameRecord record = new GameRecord(start);
@@ -62,7 +66,7 @@ public final class GameRecord {
             after.doMove(move);
         }
         if (result != null) {
-            if (foulMove != Move.NONE) {
+            if (foulMove != Move.NONE && isRecordableFoul(after, foulMove)) {
                 record.mainLine().foul(new RecordedMove(foulMove));
             } else {
                 record.mainLine().ending(Ending.of(result, after.sideToMove()));
@@ -72,6 +76,11 @@ public final class GameRecord {
             }
         }
         return record;
+    }
+
+    private static boolean isRecordableFoul(Position p, int move) {
+        Violation violation = Rules.violation(p, move);
+        return violation != null && violation.isRecordableFoul();
     }
 
     public Variant variant() {

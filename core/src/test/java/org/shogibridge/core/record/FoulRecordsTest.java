@@ -84,4 +84,24 @@ class FoulRecordsTest {
         assertThrows(RecordFormatException.class, () -> RecordFormat.read("g.csa",
                 "V2.2\nPI\n+\n+7776FU\n-5152OU\n+8833UM\n-5242OU\n%+ILLEGAL_ACTION\n".getBytes(StandardCharsets.UTF_8)));
     }
+
+    @Test
+    void aMoveNoPieceCanMakeEndsTheRecordWithTheFoulNamedInAComment() {
+        // A board recorder saw White's pawn jump from 3c to 3e: a foul, but not a move a record can hold.
+        org.shogibridge.core.rules.Position start = org.shogibridge.core.rules.Position.start(org.shogibridge.core.rules.Variant.STANDARD);
+        int first = org.shogibridge.core.rules.Usi.parseMove(start, "7g7f");
+        org.shogibridge.core.rules.Position after = start.copy();
+        after.doMove(first);
+        int jump = org.shogibridge.core.rules.Rules.complete(after, org.shogibridge.core.rules.Move.of(
+                org.shogibridge.core.rules.Usi.parseSquare(after.variant(), "3c"), org.shogibridge.core.rules.Usi.parseSquare(after.variant(), "3e"), 0, 0, false));
+        var result = new org.shogibridge.core.rules.GameResult(org.shogibridge.core.rules.Side.BLACK,
+                org.shogibridge.core.rules.Termination.ILLEGAL_MOVE, org.shogibridge.core.rules.Violation.IMPOSSIBLE_MOVEMENT, 1,
+                "impossible movement: 3c3e");
+        GameRecord record = GameRecord.of(start, java.util.List.of(first), result, jump);
+        for (RecordFormat format : new RecordFormat[] {RecordFormat.KIFU, RecordFormat.CSA, RecordFormat.JKF}) {
+            GameRecord back = RecordFormat.read("back." + format.extension(), format.encode(record));
+            assertEquals("1 moves, no foul, ending ILLEGAL_MOVE", DamagedRecordsTest.summary(back), format.name());
+        }
+        assertTrue(RecordFormat.KIFU.write(record).contains("*impossible movement: 3c3e"), RecordFormat.KIFU.write(record));
+    }
 }

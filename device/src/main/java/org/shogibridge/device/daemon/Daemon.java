@@ -113,6 +113,8 @@ public final class Daemon implements AutoCloseable {
         commands[0] = new RemoteCommands(this::execute, outlet);
 
         engines = new EngineWorker(settings.session().timeControl(), settings.senteOptions(), settings.goteOptions());
+        engines.prepare(settings.session().black(), Side.BLACK);
+        engines.prepare(settings.session().white(), Side.WHITE);
         var boardConfig = settings.config().board();
         board = new SimulatedBoard(variant, settings.session().inference(), boardConfig.noise(), boardConfig.seed(), clock);
         session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);

@@ -65,6 +65,24 @@ final class EngineWorker implements AutoCloseable {
         });
     }
 
+    /**
+     * Start an external engine now, in the background, so that its start-up (a JVM, a large evaluation file) is not
+     * charged to its clock at its first move, and a wrong command shows in the log at once.
+     */
+    void prepare(Player player, Side side) {
+        if (player.kind() != Player.Kind.USI) {
+            return;
+        }
+        thread.execute(() -> {
+            try {
+                usi(player, side);
+                log.info("External engine for {} ready: {}.", side == Side.BLACK ? "sente" : "gote", player.command());
+            } catch (UsiEngineException e) {
+                log.error("External engine for {} did not start: {}", side == Side.BLACK ? "sente" : "gote", e.getMessage());
+            }
+        });
+    }
+
     /** Find the best move for the side to move at full strength, for a hint. */
     void hint(Position position, long millis, Consumer<String> answer) {
         thread.execute(() -> {

@@ -95,6 +95,38 @@ class DaemonCrashIT {
         }
     }
 
+    @Test
+    void sigtermStopsCleanlySaysOfflineAndTheGameGoesOnAfterARestart() throws Exception {
+        Path data = dir.resolve("data");
+        try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
+            Process daemon = start(mosquitto, data);
+            long online = awaitOnline(mqtt, 0);
+            for (int ply = 1; ply <= 3; ply++) {
+                mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + GAME.get(ply - 1) + "\"}");
+                final int p = ply;
+                mqtt.await("state", j -> j.get("moves").size() == p, WAIT);
+            }
+            int statusesBefore = mqtt.on("status").size();
+            daemon.destroy(); // SIGTERM
+            assertEquals(143, daemon.waitFor(), "the JVM's exit code after SIGTERM and its shutdown hook");
+            String log = Files.readString(dir.resolve("daemon.log"), StandardCharsets.UTF_8);
+            assertTrue(log.contains("Stopping.") && log.contains("Stopped."), log);
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (mqtt.on("status").size() == statusesBefore && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            List<Subscriber.Message> statuses = mqtt.on("status");
+            assertEquals("{\"status\":\"offline\"}", statuses.get(statuses.size() - 1).text());
+
+            daemon = start(mosquitto, data);
+            awaitOnline(mqtt, online);
+            JsonNode resumed = mqtt.await("state", j -> j.get("resumed").asBoolean(), WAIT).json();
+            assertEquals(GAME.subList(0, 3), strings(resumed.get("moves")));
+            daemon.destroy();
+            daemon.waitFor();
+        }
+    }
+
     /** Wait for an {@code online} status newer than the last one seen (its index among the status messages). */
     private static long awaitOnline(Subscriber mqtt, long seen) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();

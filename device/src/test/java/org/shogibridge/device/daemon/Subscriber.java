@@ -25,12 +25,21 @@ final class Subscriber implements AutoCloseable {
     private final List<Message> messages = new ArrayList<>();
 
     Subscriber(String brokerUrl, String prefix) throws Exception {
+        this(brokerUrl, prefix, null, null);
+    }
+
+    /** Connect with a username and password (both null: anonymous). */
+    Subscriber(String brokerUrl, String prefix, String username, String password) throws Exception {
         this.prefix = prefix;
         client = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setAutomaticReconnect(true);
         options.setMaxInflight(1000);
+        if (username != null) {
+            options.setUserName(username);
+            options.setPassword(password.toCharArray());
+        }
         client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
             @Override
             public void connectComplete(boolean reconnect, String serverURI) {

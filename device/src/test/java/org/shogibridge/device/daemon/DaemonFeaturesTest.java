@@ -1,0 +1,149 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.record.Ending;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Sfen;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.config.ConfigLoader;
+
+/**
+ * What the daemon offers beyond playing moves, each through the broker as a user reaches it: tournament fouls,
+ * analysis and hints, an external USI engine as a player, and the embedded broker's password.
+ */
+class DaemonFeaturesTest {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String PREFIX = "shogi/v1/test/f1";
+
+    @TempDir
+    Path data;
+    private Daemon daemon;
+    private Subscriber mqtt;
+    private int mqttPort;
+
+    private void start(Map<String, Object> extra) throws Exception {
+        mqttPort = Ports.free();
+        Map<String, Object> overrides = new HashMap<>(Map.of("data-dir", data.toString(), "event", "test", "board-id", "f1",
+                "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
+                "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
+        overrides.putAll(extra);
+        daemon = new Daemon(new ConfigLoader().load(null, overrides));
+        daemon.start();
+    }
+
+    private Subscriber subscribe(String username, String password) throws Exception {
+        mqtt = new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX, username, password);
+        mqtt.awaitAny(List.of("status", "state"), WAIT);
+        return mqtt;
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (mqtt != null) {
+            mqtt.close();
+        }
+        if (daemon != null) {
+            daemon.close();
+        }
+    }
+
+    private void sim(String json) throws Exception {
+        mqtt.command("sim", json);
+    }
+
+    @Test
+    void inTournamentAnIllegalMoveLeftOnTheBoardLosesAndIsRecorded() throws Exception {
+        start(Map.of("mode", "tournament", "board.wrong-position-millis", 500));
+        subscribe(null, null);
+        sim("{\"action\":\"play\",\"usi\":\"7g7f\"}");
+        mqtt.await("moves", j -> j.get("ply").asInt() == 1, WAIT);
+        // Gote's pawn jumps two squares: 3c to 3e.
+        sim("{\"action\":\"lift\",\"square\":\"3c\"}");
+        sim("{\"action\":\"place\",\"square\":\"3e\"}");
+        JsonNode ended = mqtt.await("state", j -> !j.get("result").isNull(), WAIT).json();
+        assertEquals("black", ended.get("result").get("winner").asText(), ended.toString());
+        assertTrue(ended.get("result").get("reason").asText().contains("illegal"), ended.toString());
+
+        Path games = data.resolve("games");
+        Path kifu;
+        try (var files = Files.list(games)) {
+            kifu = files.filter(p -> p.toString().endsWith(".kifu")).findFirst().orElseThrow();
+        }
+        GameRecord record = RecordFormat.read(kifu.toString(), Files.readAllBytes(kifu));
+        assertEquals(1, record.mainLine().moveArray().length);
+        assertEquals(Usi.parseMove(Position.start(Variant.STANDARD), "7g7f"), record.mainLine().moveArray()[0]);
+        assertEquals(Ending.ILLEGAL_MOVE, record.mainLine().ending(), "gote, to move, lost by the foul");
+        assertTrue(String.join(" ", record.mainLine().endingComments()).contains("impossible movement"),
+                record.mainLine().endingComments().toString());
+    }
+
+    @Test
+    void analysisFollowsEachMoveAndAHintIsALegalMove() throws Exception {
+        start(Map.of("analysis.enabled", true, "analysis.millis", 200));
+        subscribe(null, null);
+        sim("{\"action\":\"play\",\"usi\":\"7g7f\"}");
+        JsonNode analysis = mqtt.await("analysis", j -> j.get("ply").asInt() == 1, WAIT).json();
+        Position after = Position.start(Variant.STANDARD);
+        after.doMove(Usi.parseMove(after, "7g7f"));
+        assertTrue(analysis.get("pv").size() > 0, analysis.toString());
+        Usi.parseLegalMove(after, analysis.get("pv").get(0).asText()); // throws unless gote can play it
+        assertTrue(analysis.get("depth").asInt() > 0, analysis.toString());
+
+        mqtt.command("hint", "{\"id\":\"h1\"}");
+        JsonNode hint = mqtt.await("cmd/hint/result", j -> true, WAIT).json();
+        assertTrue(hint.get("ok").asBoolean(), hint.toString());
+        assertEquals("h1", hint.get("id").asText());
+        Usi.parseLegalMove(after, hint.get("hint").asText());
+    }
+
+    @Test
+    void anExternalUsiEngineTakesASideAndItsMovesAreCarriedOutFromTheLeds() throws Exception {
+        // This project's own USI engine, started as a separate process the way gpsusi or YaneuraOu would be.
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String command = java + " -cp " + System.getProperty("java.class.path") + " org.shogibridge.device.cli.ShogiBridge usi";
+        assertFalse(command.contains("\""), "a plain command line");
+        start(Map.of("players.gote", Map.of("type", "usi", "command", command, "options", Map.of("Level", "1")),
+                "board.follow-leds", true, "clock.byoyomi-seconds", 10));
+        subscribe(null, null);
+        sim("{\"action\":\"play\",\"usi\":\"7g7f\"}");
+        JsonNode reply = mqtt.await("moves", j -> j.get("ply").asInt() == 2, WAIT).json();
+        assertTrue(reply.get("computer").asBoolean(), reply.toString());
+        Position after = Position.start(Variant.STANDARD);
+        after.doMove(Usi.parseMove(after, "7g7f"));
+        int move = Usi.parseLegalMove(after, reply.get("usi").asText());
+        after.doMove(move);
+        assertEquals(Sfen.format(after), reply.get("sfen").asText());
+        JsonNode state = mqtt.await("state", j -> j.get("moves").size() == 2, WAIT).json();
+        assertEquals("usi", state.get("players").get("white").get("type").asText());
+    }
+
+    @Test
+    void theEmbeddedBrokerWithAPasswordRefusesStrangers() throws Exception {
+        start(Map.of("broker.username", "table3", "broker.password", "s3cret"));
+        MqttException refused = assertThrows(MqttException.class,
+                () -> new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX, "table3", "wrong").close());
+        assertEquals(MqttException.REASON_CODE_FAILED_AUTHENTICATION, refused.getReasonCode(), refused.toString());
+        assertThrows(MqttException.class, () -> new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX).close());
+        subscribe("table3", "s3cret");
+        sim("{\"action\":\"play\",\"usi\":\"2g2f\"}");
+        assertEquals("2g2f", mqtt.await("moves", j -> j.get("ply").asInt() == 1, WAIT).json().get("usi").asText());
+    }
+}
