@@ -20,10 +20,16 @@ final class Mosquitto implements AutoCloseable {
     private Process process;
 
     Mosquitto(Path directory) throws IOException {
+        this(directory, Ports.free(), null);
+    }
+
+    /** A broker with its own configuration text ({@code null}: anonymous on {@code port}), ready on {@code port}. */
+    Mosquitto(Path directory, int port, String configuration) throws IOException {
         Assumptions.assumeTrue(Files.isExecutable(BINARY), "Mosquitto is not installed (apt-get install mosquitto); skipped.");
-        port = Ports.free();
+        this.port = port;
         config = directory.resolve("mosquitto.conf");
-        Files.writeString(config, "listener " + port + " 127.0.0.1\nallow_anonymous true\npersistence false\n");
+        Files.writeString(config, configuration != null ? configuration
+                : "listener " + port + " 127.0.0.1\nallow_anonymous true\npersistence false\n");
         start();
     }
 

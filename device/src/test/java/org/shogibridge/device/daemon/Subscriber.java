@@ -30,6 +30,11 @@ final class Subscriber implements AutoCloseable {
 
     /** Connect with a username and password (both null: anonymous). */
     Subscriber(String brokerUrl, String prefix, String username, String password) throws Exception {
+        this(brokerUrl, prefix, username, password, null);
+    }
+
+    /** Connect with credentials and, for an {@code ssl://} broker, a socket factory that trusts its certificate. */
+    Subscriber(String brokerUrl, String prefix, String username, String password, javax.net.SocketFactory tls) throws Exception {
         this.prefix = prefix;
         client = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
@@ -39,6 +44,9 @@ final class Subscriber implements AutoCloseable {
         if (username != null) {
             options.setUserName(username);
             options.setPassword(password.toCharArray());
+        }
+        if (tls != null) {
+            options.setSocketFactory(tls);
         }
         client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
             @Override

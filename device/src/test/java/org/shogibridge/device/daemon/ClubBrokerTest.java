@@ -1,0 +1,136 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.SocketFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.device.config.ConfigLoader;
+
+/**
+ * The club set-up of docs/mqtt.md, as written there: a Mosquitto with TLS, passwords and the ACL file, read from the
+ * document itself (ports, certificates and paths replaced by the test's own). A board publishes over TLS with the
+ * CA file of its configuration, a viewer reads everything, an arbiter commands, and a viewer's command does nothing.
+ */
+class ClubBrokerTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String EVENT = "club-2026-11";
+    private static final String PREFIX = "shogi/v1/" + EVENT + "/table3";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDocumentedClubBrokerCarriesABoardOverTlsAndKeepsViewersReadOnly() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "openssl is not installed; skipped.");
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/mosquitto_passwd")), "mosquitto_passwd is not installed; skipped.");
+        String doc = Files.readString(Path.of("..", "docs", "mqtt.md"));
+        String club = doc.substring(doc.indexOf("## A club on a shared Mosquitto"));
+        List<String> blocks = codeBlocks(club);
+        int tlsPort = Ports.free();
+        String etc = dir.toString().replace('\\', '/');
+        String configuration = blocks.get(0).replace("/etc/mosquitto", etc)
+                .replace("listener 8883", "listener " + tlsPort + " 127.0.0.1")
+                .replace("listener 8884", "listener " + Ports.free() + " 127.0.0.1") + "persistence false\n";
+        Files.writeString(dir.resolve("acl"), blocks.get(1));
+        makeCertificates();
+        run("/usr/bin/mosquitto_passwd", "-b", "-c", etc + "/passwd", "table3", "board-secret");
+        run("/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "viewer", "viewer-secret");
+        run("/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "arbiter", "arbiter-secret");
+        readableByTheBroker(); // Mosquitto started as root reads these after it drops to its own user
+        String url = "ssl://127.0.0.1:" + tlsPort;
+        SocketFactory tls = trusting(dir.resolve("ca.pem"));
+
+        try (Mosquitto mosquitto = new Mosquitto(dir, tlsPort, configuration)) {
+            var settings = new ConfigLoader().load(null, Map.of("data-dir", dir.resolve("data").toString(), "event", EVENT,
+                    "board-id", "table3", "http.port", Ports.free(), "broker.url", url, "broker.ca-file", etc + "/ca.pem",
+                    "broker.username", "table3", "broker.password", "board-secret",
+                    "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
+            try (Daemon daemon = new Daemon(settings);
+                    Subscriber viewer = new Subscriber(url, PREFIX, "viewer", "viewer-secret", tls);
+                    Subscriber arbiter = new Subscriber(url, PREFIX, "arbiter", "arbiter-secret", tls)) {
+                daemon.start();
+                viewer.await("status", j -> j.get("status").asText().equals("online"), WAIT);
+
+                viewer.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}"); // dropped by the ACL
+                arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"2g2f\"}");
+                assertEquals("2g2f", viewer.await("moves", j -> j.get("ply").asInt() == 1, WAIT).json().get("usi").asText(),
+                        "the arbiter's command was played, not the viewer's");
+                arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"8c8d\"}");
+                viewer.await("state", j -> j.get("moves").size() == 2, WAIT);
+                assertEquals(2, daemon.moveCount());
+                assertTrue(viewer.on("cmd/sim/result").stream().allMatch(m -> m.json().get("ok").asBoolean()),
+                        "only the arbiter's commands were answered: " + viewer.on("cmd/sim/result"));
+                assertEquals(2, viewer.on("cmd/sim/result").size());
+            }
+        }
+    }
+
+    private void readableByTheBroker() throws IOException {
+        if (!Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+            return;
+        }
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
+        }
+    }
+
+    private static List<String> codeBlocks(String markdown) {
+        Matcher m = Pattern.compile("```\\n(.*?)```", Pattern.DOTALL).matcher(markdown);
+        List<String> blocks = new java.util.ArrayList<>();
+        while (m.find()) {
+            blocks.add(m.group(1));
+        }
+        return blocks;
+    }
+
+    /** A CA and a broker certificate for 127.0.0.1 signed by it, as a club would make with openssl. */
+    private void makeCertificates() throws Exception {
+        String d = dir.toString();
+        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test club CA",
+                "-keyout", d + "/ca.key", "-out", d + "/ca.pem");
+        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", d + "/broker.key",
+                "-out", d + "/broker.csr");
+        Files.writeString(dir.resolve("san.cnf"), "subjectAltName=IP:127.0.0.1\n");
+        run("openssl", "x509", "-req", "-in", d + "/broker.csr", "-CA", d + "/ca.pem", "-CAkey", d + "/ca.key",
+                "-CAcreateserial", "-days", "2", "-extfile", d + "/san.cnf", "-out", d + "/broker.pem");
+    }
+
+    private void run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("tools.log").toFile()).start();
+        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + Files.readString(dir.resolve("tools.log")));
+    }
+
+    private static SocketFactory trusting(Path caFile) throws Exception {
+        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+        trust.load(null, null);
+        try (InputStream in = Files.newInputStream(caFile)) {
+            Certificate ca = CertificateFactory.getInstance("X.509").generateCertificate(in);
+            trust.setCertificateEntry("ca", ca);
+        }
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(trust);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, factory.getTrustManagers(), null);
+        return context.getSocketFactory();
+    }
+}
