@@ -139,7 +139,7 @@ public final class Daemon implements AutoCloseable {
         board.start(loop);
         var http = settings.config().http();
         try {
-            web = new WebServer(http.host(), http.port(), archive, settings, this::liveKifu);
+            web = new WebServer(http.host(), http.port(), archive, settings, this::liveRecord);
         } catch (java.net.BindException e) {
             throw new IllegalArgumentException("Port in use. The web server cannot listen on " + http.host() + ":" + http.port()
                     + " (set --http-port).");
@@ -221,10 +221,10 @@ public final class Daemon implements AutoCloseable {
     }
 
     /** Return the game in progress as KIF text (asked of the board loop). */
-    private String liveKifu() {
+    private String liveRecord(RecordFormat format) {
         try {
             GameRecord record = loop.ask(session::record).get(2, TimeUnit.SECONDS);
-            return RecordFormat.KIFU.write(record);
+            return format.write(record);
         } catch (Exception e) {
             return null;
         }

@@ -11,7 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Executors;
-import java.util.function.Supplier;
+import java.util.function.Function;
+import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.journal.GameArchive;
 import org.slf4j.Logger;
@@ -29,16 +30,20 @@ public final class WebServer implements AutoCloseable {
             "css", "text/css; charset=utf-8", "json", "application/json", "svg", "image/svg+xml", "png", "image/png",
             "ico", "image/x-icon");
 
+    /** The game in progress as a growing record, for relays and the dashboard's downloads: /live/<board>.kifu etc. */
+    private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "csa", RecordFormat.CSA,
+            "jkf", RecordFormat.JKF);
+
     private final HttpServer server;
     private final GameArchive archive;
     private final RunSettings settings;
-    private final Supplier<String> liveKifu;
+    private final Function<RecordFormat, String> liveRecord;
 
-    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Supplier<String> liveKifu)
+    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Function<RecordFormat, String> liveRecord)
             throws IOException {
         this.archive = archive;
         this.settings = settings;
-        this.liveKifu = liveKifu;
+        this.liveRecord = liveRecord;
         server = HttpServer.create(new InetSocketAddress(host, port), 16);
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newFixedThreadPool(2, r -> {
@@ -70,22 +75,25 @@ public final class WebServer implements AutoCloseable {
                 if (file == null) {
                     send(exchange, 404, "text/plain; charset=utf-8", "No such game.\n");
                 } else {
-                    send(exchange, 200, name.endsWith(".csa") ? "text/plain; charset=utf-8" : "text/plain; charset=utf-8",
-                            Files.readAllBytes(file));
+                    send(exchange, 200, "text/plain; charset=utf-8", Files.readAllBytes(file));
                 }
-            } else if (path.equals("/live/" + board + ".kifu")) {
-                String kifu = liveKifu.get();
-                if (kifu == null) {
+            } else if (path.startsWith("/live/" + board + ".") && LIVE_FORMATS.containsKey(path.substring(path.lastIndexOf('.') + 1))) {
+                RecordFormat format = LIVE_FORMATS.get(path.substring(path.lastIndexOf('.') + 1));
+                String text = liveRecord.apply(format);
+                if (text == null) {
                     send(exchange, 503, "text/plain; charset=utf-8", "The game is not available yet.\n");
                 } else {
                     exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-                    send(exchange, 200, "text/plain; charset=utf-8", kifu);
+                    send(exchange, 200, format == RecordFormat.JKF ? "application/json" : "text/plain; charset=utf-8", text);
                 }
             } else if (path.equals("/config.json")) {
                 var b = settings.config().broker();
                 String ws = settings.embeddedBroker() ? "ws://" + hostFor(exchange) + ":" + b.wsPort() + "/mqtt" : "";
-                send(exchange, 200, "application/json", "{\"broker\":\"" + ws + "\",\"prefix\":\"" + settings.topicPrefix()
-                        + "\",\"event\":\"" + settings.config().event() + "\",\"board\":\"" + board + "\"}");
+                var json = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("broker", ws)
+                        .put("prefix", settings.topicPrefix()).put("event", settings.config().event()).put("board", board)
+                        .put("simulated", "simulated".equals(settings.config().board().source()))
+                        .put("commands", settings.config().commands().enabled());
+                send(exchange, 200, "application/json", json.toString());
             } else {
                 staticFile(exchange, path);
             }

@@ -138,6 +138,14 @@ class DaemonTest {
         assertEquals(200, live.statusCode());
         assertTrue(live.body().contains("shogi-bridge level 1"), live.body());
         assertTrue(live.body().contains("   2 "), "the live record has the engine's move " + engineMove + ": " + live.body());
+        for (String format : List.of("csa", "jkf")) {
+            HttpResponse<byte[]> other = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                    + daemon.httpPort() + "/live/b1." + format)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, other.statusCode(), format);
+            GameRecord record = RecordFormat.read("live." + format, other.body());
+            assertEquals(4, record.mainLine().moveArray().length, format);
+            assertEquals(engineMove, Usi.format(record.variant(), record.mainLine().moveArray()[1]), format);
+        }
     }
 
     @Test

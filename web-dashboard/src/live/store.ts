@@ -1,0 +1,239 @@
+// What the dashboard knows of each board, kept from the daemon's messages (docs/mqtt.md). Every `state` is complete,
+// so the store keeps the newest by `seq` and ignores older and repeated ones: messages that are missing, duplicated
+// or out of order (a reconnecting broker, a retained copy after a live one) can only delay the view, never corrupt
+// it. The one exception is a daemon that lost its journal and counts again from 0: after it went offline, the next
+// state is taken whatever its number.
+
+export type SideName = 'black' | 'white';
+
+export interface PlayerInfo {
+  readonly name: string;
+  readonly type: 'human' | 'engine' | 'usi';
+  readonly level?: number;
+}
+
+export interface ClockInfo {
+  readonly black: number;
+  readonly white: number;
+  readonly byoyomi: number;
+  readonly running: SideName | null;
+  readonly moveMillis: number;
+  readonly timeControl: { mainMillis: number; byoyomiMillis: number; incrementMillis: number };
+}
+
+export interface GameStateMessage {
+  readonly seq: number;
+  readonly game: string;
+  readonly event: string;
+  readonly board: string;
+  readonly variant: 'standard' | 'okisaki' | 'minishogi';
+  readonly startSfen: string;
+  readonly sfen: string;
+  readonly moves: readonly string[];
+  readonly movesJapanese: readonly string[];
+  readonly moveMillis: readonly number[];
+  readonly sideToMove: SideName;
+  readonly clock: ClockInfo;
+  readonly players: { black: PlayerInfo; white: PlayerInfo };
+  readonly result: { winner: SideName | null; reason: string; detail: string } | null;
+  readonly lastMove: string | null;
+  /** The side to move is in check (daemons before this field: absent). */
+  readonly check?: boolean;
+  readonly engineMove: string | null;
+  readonly boardStatus: { status: string; squares: readonly string[]; detail: string };
+  readonly resumed: boolean;
+}
+
+export interface Analysis {
+  readonly ply: number;
+  /** Centipawns from black's point of view. */
+  readonly score: number;
+  readonly depth: number;
+  readonly pv: readonly string[];
+}
+
+export interface BoardView {
+  readonly event: string;
+  readonly board: string;
+  readonly online: boolean | null;
+  readonly state: GameStateMessage | null;
+  /** Local time (performance.now or Date.now, as the store was given) at which the state arrived. */
+  readonly receivedAt: number;
+  /** The analysis of the current game by ply. */
+  readonly analysis: ReadonlyMap<number, Analysis>;
+}
+
+interface Entry {
+  event: string;
+  board: string;
+  online: boolean | null;
+  state: GameStateMessage | null;
+  receivedAt: number;
+  analysis: Map<number, Analysis>;
+  analysisGame: string | null;
+  acceptAnyNextState: boolean;
+}
+
+/** The part of a topic after `shogi/v1/`: event, board and the rest (`state`, `status`, `cmd/hint/result`...). */
+export function splitTopic(topic: string, root = 'shogi/v1'): { event: string; board: string; rest: string } | null {
+  if (!topic.startsWith(root + '/')) {
+    return null;
+  }
+  const parts = topic.slice(root.length + 1).split('/');
+  if (parts.length < 3) {
+    return null;
+  }
+  return { event: parts[0], board: parts[1], rest: parts.slice(2).join('/') };
+}
+
+export class BoardStore {
+  private readonly boards = new Map<string, Entry>();
+  private readonly listeners = new Set<(key: string) => void>();
+  /** States refused as malformed, for the page's diagnostics. */
+  rejected = 0;
+
+  constructor(private readonly root = 'shogi/v1', private readonly clock: () => number = () => Date.now()) {}
+
+  /** Register a listener called with the board key ("event/board") whenever a board's view changes. */
+  subscribe(listener: (key: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  view(event: string, board: string): BoardView | null {
+    const e = this.boards.get(`${event}/${board}`);
+    return e ? { ...e } : null;
+  }
+
+  /** Every board of an event (all events if null), sorted by board id. */
+  views(event: string | null): BoardView[] {
+    return [...this.boards.values()].filter((e) => event === null || e.event === event)
+      .sort((a, b) => a.board.localeCompare(b.board, 'en', { numeric: true })).map((e) => ({ ...e }));
+  }
+
+  /** Take one MQTT message; return true if it changed what the page shows. */
+  receive(topic: string, payload: Uint8Array | string): boolean {
+    const where = splitTopic(topic, this.root);
+    if (where === null) {
+      return false;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(typeof payload === 'string' ? payload : new TextDecoder().decode(payload));
+    } catch {
+      this.rejected++;
+      return false;
+    }
+    const entry = this.entry(where.event, where.board);
+    let changed = false;
+    if (where.rest === 'state') {
+      changed = this.takeState(entry, json);
+    } else if (where.rest === 'status') {
+      changed = this.takeStatus(entry, json);
+    } else if (where.rest === 'analysis') {
+      changed = this.takeAnalysis(entry, json);
+    }
+    if (changed) {
+      const key = `${where.event}/${where.board}`;
+      this.listeners.forEach((l) => l(key));
+    }
+    return changed;
+  }
+
+  private entry(event: string, board: string): Entry {
+    const key = `${event}/${board}`;
+    let e = this.boards.get(key);
+    if (!e) {
+      e = { event, board, online: null, state: null, receivedAt: 0, analysis: new Map(), analysisGame: null, acceptAnyNextState: false };
+      this.boards.set(key, e);
+    }
+    return e;
+  }
+
+  private takeState(e: Entry, json: unknown): boolean {
+    if (!isState(json)) {
+      this.rejected++;
+      return false;
+    }
+    if (e.state !== null && json.seq <= e.state.seq && !e.acceptAnyNextState) {
+      return false; // a duplicate or an older state arriving late
+    }
+    e.acceptAnyNextState = false;
+    e.state = json;
+    e.receivedAt = this.clock();
+    if (e.online === null) {
+      e.online = true; // a state proves the daemon is (or was just) there even if the retained status was missed
+    }
+    if (e.analysisGame !== json.game) {
+      e.analysis = new Map();
+      e.analysisGame = json.game;
+    }
+    return true;
+  }
+
+  private takeStatus(e: Entry, json: unknown): boolean {
+    const status = (json as { status?: unknown })?.status;
+    if (status !== 'online' && status !== 'offline') {
+      this.rejected++;
+      return false;
+    }
+    const online = status === 'online';
+    if (online && e.online === false) {
+      e.acceptAnyNextState = true; // a restart: its first state is taken even if its journal was lost
+    }
+    const changed = e.online !== online;
+    e.online = online;
+    return changed;
+  }
+
+  private takeAnalysis(e: Entry, json: unknown): boolean {
+    const a = json as { game?: unknown; ply?: unknown; score?: unknown; depth?: unknown; pv?: unknown };
+    if (typeof a?.game !== 'string' || typeof a.ply !== 'number' || typeof a.score !== 'number' || !Array.isArray(a.pv)) {
+      this.rejected++;
+      return false;
+    }
+    if (e.analysisGame !== null && a.game !== e.analysisGame) {
+      return false;
+    }
+    e.analysisGame = a.game;
+    e.analysis.set(a.ply, { ply: a.ply, score: a.score, depth: Number(a.depth) || 0, pv: a.pv.map(String) });
+    return true;
+  }
+}
+
+function isState(json: unknown): json is GameStateMessage {
+  const s = json as Partial<GameStateMessage>;
+  return typeof s === 'object' && s !== null && typeof s.seq === 'number' && typeof s.game === 'string'
+    && typeof s.startSfen === 'string' && typeof s.sfen === 'string' && Array.isArray(s.moves)
+    && Array.isArray(s.movesJapanese) && typeof s.players === 'object' && s.players !== null
+    && typeof s.clock === 'object' && s.clock !== null && typeof s.boardStatus === 'object' && s.boardStatus !== null
+    && ['standard', 'okisaki', 'minishogi'].includes(String(s.variant));
+}
+
+/**
+ * The clock a viewer sees now: the state's times minus what has passed since it arrived, for the running side (main
+ * time first, then byoyomi).
+ */
+export function liveClock(clock: ClockInfo, sinceMillis: number): { black: number; white: number; byoyomi: number } {
+  const out = { black: clock.black, white: clock.white, byoyomi: clock.byoyomi };
+  if (clock.running === null || sinceMillis <= 0) {
+    return out;
+  }
+  let passed = sinceMillis;
+  const main = out[clock.running];
+  const fromMain = Math.min(main, passed);
+  out[clock.running] = main - fromMain;
+  passed -= fromMain;
+  out.byoyomi = Math.max(0, out.byoyomi - passed);
+  return out;
+}
+
+/** 9:58, 1:02:03 or 0:07 for a time in milliseconds (rounded up, as clocks show it). */
+export function formatClock(millis: number): string {
+  const total = Math.max(0, Math.ceil(millis / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

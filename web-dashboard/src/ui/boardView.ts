@@ -1,0 +1,286 @@
+// The board view: one board, live. The board as SVG, players and clocks, the board's status, the result, the move
+// list (click a move to see the position then; "live" follows the game again without losing updates), an evaluation
+// graph when analysis is published, record downloads and the SFEN. All outside text goes in through textContent.
+
+import { renderBoard, BoardMarks } from '../board/svg';
+import { BoardStore, BoardView as LiveBoard, formatClock, liveClock } from '../live/store';
+import { Position, Square, parseSquare, replay } from '../shogi/position';
+import { sideMark, western } from '../shogi/notation';
+import { ControlPanel } from './controlPanel';
+import { Connection } from '../live/connection';
+import { DashboardSettings } from '../live/settings';
+import { evaluationGraph } from './evalGraph';
+
+const REASONS: Record<string, string> = {
+  checkmate: 'checkmate', resignation: 'resignation', sennichite: 'repetition (sennichite)',
+  perpetual_check: 'perpetual check', impasse_declaration: 'impasse declaration', try: 'try rule',
+  time_forfeit: 'time', illegal_move: 'illegal move', max_moves: 'move limit', no_legal_moves: 'no legal moves',
+  unfinished: 'unfinished',
+};
+
+export class BoardPage {
+  private flipped = false;
+  private western = localStorage.getItem('notation') === 'western';
+  /** The ply shown, or null to follow the live game. */
+  private shownPly: number | null = null;
+  private positions: Position[] = [];
+  private positionsKey = '';
+  private readonly panel: ControlPanel | null;
+  private timer: number | undefined;
+
+  constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
+              private readonly board: string, connection: Connection, settings: DashboardSettings) {
+    root.innerHTML = TEMPLATE;
+    this.panel = settings.simulated ? new ControlPanel(this.q('.control-panel'), connection, event, board) : null;
+    this.q('.control-panel').hidden = this.panel === null;
+    this.q<HTMLButtonElement>('.flip').onclick = () => { this.flipped = !this.flipped; this.render(); };
+    this.q<HTMLButtonElement>('.notation').onclick = () => {
+      this.western = !this.western;
+      localStorage.setItem('notation', this.western ? 'western' : 'japanese');
+      this.render();
+    };
+    this.q<HTMLButtonElement>('.first').onclick = () => this.show(0);
+    this.q<HTMLButtonElement>('.back').onclick = () => this.show(Math.max(0, this.currentPly() - 1));
+    this.q<HTMLButtonElement>('.forward').onclick = () => this.show(this.currentPly() + 1);
+    this.q<HTMLButtonElement>('.live').onclick = () => this.show(null);
+    this.q<HTMLButtonElement>('.copy-sfen').onclick = () => {
+      const sfen = this.q<HTMLInputElement>('.sfen').value;
+      void navigator.clipboard?.writeText(sfen);
+    };
+    const downloads = this.q('.downloads');
+    if (settings.httpBase) {
+      for (const [label, ext] of [['KIF', 'kifu'], ['CSA', 'csa'], ['JKF', 'jkf']]) {
+        const a = document.createElement('a');
+        a.textContent = label;
+        a.href = `live/${encodeURIComponent(board)}.${ext}`;
+        a.download = '';
+        downloads.append(a, ' ');
+      }
+    } else {
+      downloads.hidden = true;
+    }
+    this.q('.board-svg').addEventListener('click', (e) => this.panel?.click(e, this.view(), this.positions));
+    store.subscribe((key) => {
+      if (key === `${event}/${board}`) this.render();
+    });
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowLeft') this.show(Math.max(0, this.currentPly() - 1));
+      if (e.key === 'ArrowRight') this.show(this.currentPly() + 1);
+    });
+    document.addEventListener('board-selection', () => this.render());
+    this.timer = window.setInterval(() => this.renderClocks(), 200);
+    this.render();
+  }
+
+  destroy(): void {
+    window.clearInterval(this.timer);
+  }
+
+  private q<T extends HTMLElement = HTMLElement>(selector: string): T {
+    return this.root.querySelector(selector) as T;
+  }
+
+  private view(): LiveBoard | null {
+    return this.store.view(this.event, this.board);
+  }
+
+  private currentPly(): number {
+    const moves = this.view()?.state?.moves.length ?? 0;
+    return this.shownPly === null ? moves : this.shownPly;
+  }
+
+  private show(ply: number | null): void {
+    const moves = this.view()?.state?.moves.length ?? 0;
+    this.shownPly = ply === null || ply >= moves ? null : ply;
+    this.render();
+  }
+
+  render(): void {
+    const view = this.view();
+    const title = this.q('.title');
+    title.textContent = `${this.event} / ${this.board}`;
+    const online = this.q('.online');
+    online.textContent = view?.online === false ? 'offline' : view?.online ? 'online' : 'waiting';
+    online.className = `online ${online.textContent}`;
+    const state = view?.state;
+    if (!state) {
+      this.q('.board-svg').textContent = 'Waiting for the board…';
+      return;
+    }
+    const key = `${state.game}:${state.startSfen}:${state.moves.join(' ')}`;
+    if (key !== this.positionsKey) {
+      try {
+        this.positions = replay(state.startSfen, state.moves);
+      } catch {
+        this.positions = [Position.fromSfen(state.sfen)];
+      }
+      this.positionsKey = key;
+    }
+    const ply = Math.min(this.currentPly(), this.positions.length - 1);
+    const position = this.positions[ply];
+    const live = this.shownPly === null;
+    const marks: BoardMarks = {
+      lastMove: ply > 0 ? moveSquares(state.moves[ply - 1], position) : [],
+      check: live ? checkedKing(state.result?.reason, state.check === true, position) : null,
+      correction: live ? squares(state.boardStatus.squares, position) : [],
+      selected: this.panel?.selection ?? null,
+    };
+    this.q('.board-svg').innerHTML = renderBoard(position, {
+      flipped: this.flipped, marks, title: `Board ${this.board}, move ${ply}`,
+    });
+    this.renderPlayers(view!);
+    this.renderStatus(view!, live, ply);
+    this.renderMoves(state.moves, state.movesJapanese, ply);
+    this.q<HTMLInputElement>('.sfen').value = position.toSfen();
+    this.q('.graph').innerHTML = evaluationGraph(view!.analysis, state.moves.length, ply);
+    this.renderClocks();
+  }
+
+  private renderPlayers(view: LiveBoard): void {
+    const state = view.state!;
+    const far = this.flipped ? 'black' : 'white';
+    const near = this.flipped ? 'white' : 'black';
+    for (const [slot, side] of [['.far', far], ['.near', near]] as const) {
+      const player = state.players[side];
+      const el = this.q(slot);
+      el.querySelector('.mark')!.textContent = sideMark(side);
+      const level = player.type === 'engine' && !player.name.includes(`level ${player.level}`) ? ` (level ${player.level})` : '';
+      el.querySelector('.name')!.textContent = player.name + level;
+      el.classList.toggle('to-move', state.result === null && state.sideToMove === side);
+      el.dataset.side = side;
+    }
+  }
+
+  renderClocks(): void {
+    const view = this.view();
+    const state = view?.state;
+    if (!state) return;
+    const tc = state.clock.timeControl;
+    const none = tc.mainMillis === 0 && tc.byoyomiMillis === 0 && tc.incrementMillis === 0;
+    const running = state.result === null ? state.clock : { ...state.clock, running: null };
+    const now = liveClock(running, Date.now() - view!.receivedAt);
+    for (const slot of ['.far', '.near']) {
+      const el = this.q(slot);
+      const side = el.dataset.side as 'black' | 'white';
+      const clock = el.querySelector('.clock')!;
+      if (none) {
+        clock.textContent = '';
+        continue;
+      }
+      let text = formatClock(now[side]);
+      if (tc.byoyomiMillis > 0 && now[side] === 0) {
+        text += ` +${Math.ceil((state.clock.running === side ? now.byoyomi : tc.byoyomiMillis) / 1000)}`;
+      }
+      clock.textContent = text;
+    }
+  }
+
+  private renderStatus(view: LiveBoard, live: boolean, ply: number): void {
+    const state = view.state!;
+    const status = this.q('.status');
+    const result = this.q('.result');
+    if (state.result) {
+      const winner = state.result.winner;
+      result.textContent = (winner ? `${sideMark(winner)} ${state.players[winner].name} wins` : 'Draw')
+        + ` by ${REASONS[state.result.reason] ?? state.result.reason}`
+        + (state.result.detail ? ` (${state.result.detail})` : '');
+    } else {
+      result.textContent = '';
+    }
+    const s = state.boardStatus;
+    let text = '';
+    if (!live) {
+      text = `Showing move ${ply} of ${state.moves.length}. Press "live" to follow the game.`;
+    } else if (s.status === 'correction-needed') {
+      text = `Correct the board: ${s.squares.join(', ')}${s.detail ? ` (${s.detail})` : ''}`;
+    } else if (s.status === 'promotion-pending') {
+      text = `Promotion? ${s.detail}`;
+    } else if (s.status === 'ambiguous' || s.status === 'illegal-move' || s.status === 'offline') {
+      text = `${s.status.replace('-', ' ')}${s.detail ? `: ${s.detail}` : ''}`;
+    } else if (state.engineMove) {
+      text = `Computer plays ${state.engineMove}: move it on the board.`;
+    }
+    status.textContent = text;
+    status.className = `status ${live ? s.status : 'history'}`;
+  }
+
+  private renderMoves(moves: readonly string[], japanese: readonly string[], ply: number): void {
+    const list = this.q('.moves');
+    list.textContent = '';
+    moves.forEach((usi, i) => {
+      const li = document.createElement('li');
+      li.dataset.ply = String(i + 1);
+      let text = japanese[i] ?? usi;
+      if (this.western && this.positions[i]) {
+        try {
+          text = `${i % 2 === 0 ? '☗' : '☖'}${western(this.positions[i], usi)}`;
+        } catch {
+          text = usi;
+        }
+      }
+      li.textContent = text;
+      if (i + 1 === ply) li.className = 'current';
+      li.onclick = () => this.show(i + 1);
+      list.append(li);
+    });
+    list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+}
+
+function moveSquares(usi: string, position: Position): Square[] {
+  try {
+    const m = /^(?:([A-Z])\*|(\d{1,2}[a-j]))(\d{1,2}[a-j])/.exec(usi);
+    if (!m) return [];
+    const out = [parseSquare(m[3], position.variant)];
+    if (m[2]) out.push(parseSquare(m[2], position.variant));
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+function squares(names: readonly string[], position: Position): Square[] {
+  const out: Square[] = [];
+  for (const name of names) {
+    try {
+      out.push(parseSquare(name, position.variant));
+    } catch {
+      // not a square (an ambiguous status lists moves): nothing to mark
+    }
+  }
+  return out;
+}
+
+/** The king to mark: the side to move's, when it is in check (the daemon says so) or was mated. */
+function checkedKing(reason: string | undefined, inCheck: boolean, position: Position): Square | null {
+  if (reason === 'checkmate' || inCheck) {
+    return position.kingSquare(position.sideToMove);
+  }
+  return null;
+}
+
+const TEMPLATE = `
+<section class="board-page">
+  <header class="board-header"><h1 class="title"></h1><span class="online"></span></header>
+  <div class="board-layout">
+    <div class="board-column">
+      <div class="player far"><span class="mark"></span> <span class="name"></span> <span class="clock"></span></div>
+      <div class="board-svg"></div>
+      <div class="player near"><span class="mark"></span> <span class="name"></span> <span class="clock"></span></div>
+      <p class="status" role="status"></p>
+      <p class="result"></p>
+    </div>
+    <aside class="side-column">
+      <div class="toolbar">
+        <button class="first" title="Start">|◀</button><button class="back" title="Back">◀</button>
+        <button class="forward" title="Forward">▶</button><button class="live" title="Live">live</button>
+        <button class="flip" title="Flip the board">flip</button><button class="notation" title="Japanese or Western">▲/P</button>
+      </div>
+      <ol class="moves"></ol>
+      <div class="graph"></div>
+      <div class="record"><span class="downloads"></span>
+        <input class="sfen" readonly aria-label="SFEN"><button class="copy-sfen">copy SFEN</button></div>
+      <div class="control-panel"></div>
+    </aside>
+  </div>
+</section>`;

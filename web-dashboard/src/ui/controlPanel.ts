@@ -1,0 +1,127 @@
+// The control panel of a simulated board: click a piece (or a piece on a komadai) and then a square, and the
+// simulated hands make that move through the sensor path (cmd/sim play), with a choice when a promotion is optional.
+// Buttons for the clock, new game, resign, takeback and hint. Answers and errors show as text.
+
+import { Connection } from '../live/connection';
+import { BoardView } from '../live/store';
+import { Position, Side, Square, formatSquare } from '../shogi/position';
+import { zoneDepth } from '../shogi/notation';
+
+const PROMOTABLE = new Set(['P', 'L', 'N', 'S', 'B', 'R']);
+
+export type Selection = Square | { side: Side; letter: string };
+
+export class ControlPanel {
+  selection: Selection | null = null;
+  private readonly message: HTMLElement;
+
+  constructor(root: HTMLElement, private readonly connection: Connection, private readonly event: string,
+              private readonly board: string) {
+    root.innerHTML = `<h2>Play the simulated board</h2>
+      <p class="hint-text">Click a piece, then a square.</p>
+      <div class="buttons">
+        <button data-verb="press" data-side="black">☗ clock</button><button data-verb="press" data-side="white">☖ clock</button>
+        <button data-verb="new-game">new game</button><button data-verb="resign">resign</button>
+        <button data-verb="takeback">takeback</button><button data-verb="hint">hint</button>
+      </div>
+      <div class="promotion" hidden><span>Promote?</span> <button data-promote="yes">成 promote</button>
+        <button data-promote="no">不成 decline</button></div>
+      <p class="panel-message" role="status"></p>`;
+    this.message = root.querySelector('.panel-message') as HTMLElement;
+    root.querySelectorAll<HTMLButtonElement>('button[data-verb]').forEach((b) => {
+      b.onclick = () => this.button(b.dataset.verb!, b.dataset.side);
+    });
+    this.promotionBox = root.querySelector('.promotion') as HTMLElement;
+  }
+
+  private readonly promotionBox: HTMLElement;
+
+  private say(text: string): void {
+    this.message.textContent = text;
+  }
+
+  private async button(verb: string, side?: string): Promise<void> {
+    const reply = verb === 'press'
+      ? await this.connection.command(this.event, this.board, 'sim', { action: 'press', side })
+      : await this.connection.command(this.event, this.board, verb, {});
+    if (!reply.ok) {
+      this.say(String(reply.error ?? 'Refused.'));
+    } else if (verb === 'hint') {
+      this.say(`Hint: ${String(reply.hint)}`);
+    } else {
+      this.say(verb === 'press' ? 'Clock pressed.' : `${verb}: done.`);
+    }
+  }
+
+  /** A click on the board's SVG: select, move or drop. */
+  click(e: Event, view: BoardView | null, positions: Position[]): void {
+    const state = view?.state;
+    if (!state || state.result || positions.length === 0) {
+      return;
+    }
+    const position = positions[positions.length - 1];
+    const target = e.target as Element;
+    const hand = target.closest('[data-hand]')?.getAttribute('data-hand');
+    const squareName = target.closest('[data-square],[data-piece-square]');
+    const name = squareName?.getAttribute('data-square') ?? squareName?.getAttribute('data-piece-square');
+    if (hand) {
+      const [side, letter] = hand.split(':');
+      this.select(side === position.sideToMove ? { side: side as Side, letter } : null);
+      return;
+    }
+    if (!name) {
+      return;
+    }
+    const m = /^(\d{1,2})([a-j])$/.exec(name)!;
+    const square = { file: Number(m[1]), rank: m[2].charCodeAt(0) - 96 };
+    const piece = position.at(square);
+    const selected = this.selection;
+    if (piece && piece.side === position.sideToMove) {
+      this.select(square); // (re)select one's own piece
+      return;
+    }
+    if (!selected) {
+      return;
+    }
+    if (!('file' in selected)) {
+      void this.play(`${selected.letter}*${name}`);
+      return;
+    }
+    const mover = position.at(selected)!;
+    const usi = formatSquare(selected) + name;
+    if (!mover.promoted && PROMOTABLE.has(mover.letter) && (inZone(selected.rank, position) || inZone(square.rank, position))) {
+      this.askPromotion(usi);
+      return;
+    }
+    void this.play(usi);
+  }
+
+  private select(selection: Selection | null): void {
+    this.selection = selection;
+    this.promotionBox.hidden = true;
+    document.dispatchEvent(new CustomEvent('board-selection'));
+  }
+
+  private askPromotion(usi: string): void {
+    this.promotionBox.hidden = false;
+    this.promotionBox.querySelectorAll<HTMLButtonElement>('button').forEach((b) => {
+      b.onclick = () => {
+        this.promotionBox.hidden = true;
+        // A forced promotion (a pawn on the last rank) is only legal with "+"; the daemon says so if declined.
+        void this.play(b.dataset.promote === 'yes' ? usi + '+' : usi);
+      };
+    });
+  }
+
+  private async play(usi: string): Promise<void> {
+    this.select(null);
+    this.say(`Playing ${usi}…`);
+    const reply = await this.connection.command(this.event, this.board, 'sim', { action: 'play', usi });
+    this.say(reply.ok ? `Played ${usi}.` : String(reply.error ?? 'Refused.'));
+  }
+}
+
+function inZone(rank: number, position: Position): boolean {
+  const depth = zoneDepth(position.variant);
+  return position.sideToMove === 'black' ? rank <= depth : rank > position.variant.ranks - depth;
+}
