@@ -29,8 +29,10 @@ public final class StateJson {
         strings(root.putArray("movesJapanese"), s.movesJapanese());
         ArrayNode millis = root.putArray("moveMillis");
         s.moveMillis().forEach(millis::add);
-        hands(root.putObject("hands"), s);
+        Position position = s.position();
+        hands(root.putObject("hands"), s.variant().handTypes(), position);
         root.put("sideToMove", side(s.sideToMove()));
+        root.put("check", position.inCheck());
         ObjectNode clock = root.putObject("clock");
         clock(clock, s.clock());
         clock.putObject("timeControl").put("mainMillis", s.timeControl().mainMillis())
@@ -79,11 +81,10 @@ public final class StateJson {
         }
     }
 
-    private static void hands(ObjectNode node, GameState s) {
-        Position p = s.position();
+    private static void hands(ObjectNode node, int[] handTypes, Position p) {
         for (Side side : Side.values()) {
             ObjectNode hand = node.putObject(side(side));
-            for (int type : s.variant().handTypes()) {
+            for (int type : handTypes) {
                 int n = p.handCount(side, type);
                 if (n > 0) {
                     hand.put(String.valueOf(Piece.letter(type)), n);
