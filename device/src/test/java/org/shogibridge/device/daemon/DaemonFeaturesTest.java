@@ -50,19 +50,13 @@ class DaemonFeaturesTest {
     }
 
     private Subscriber subscribe(String username, String password) throws Exception {
-        mqtt = new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX, username, password);
-        mqtt.awaitAny(List.of("status", "state"), WAIT);
+        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, username, password, WAIT);
         return mqtt;
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (mqtt != null) {
-            mqtt.close();
-        }
-        if (daemon != null) {
-            daemon.close();
-        }
+        Subscriber.closeAll(mqtt, daemon);
     }
 
     private void sim(String json) throws Exception {

@@ -47,21 +47,13 @@ class DaemonTest {
         RunSettings settings = new ConfigLoader().load(null, overrides);
         daemon = new Daemon(settings);
         daemon.start();
-        mqtt = new Subscriber("tcp://127.0.0.1:" + mqttPort, PREFIX);
-        // The daemon subscribes to commands before it publishes status and state, so either proves it listens.
-        // (Moquette may miss a retained message to a subscription made while it is being published: wait for both.)
-        mqtt.awaitAny(List.of("status", "state"), WAIT);
+        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
         return mqtt;
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (mqtt != null) {
-            mqtt.close();
-        }
-        if (daemon != null) {
-            daemon.close();
-        }
+        Subscriber.closeAll(mqtt, daemon);
     }
 
     private JsonNode play(String usi, int ply) throws Exception {

@@ -95,6 +95,27 @@ final class Subscriber implements AutoCloseable {
         });
     }
 
+    /**
+     * Connect to the broker of a daemon being started and wait until it listens. The daemon subscribes to commands
+     * before it publishes status and state, so either proves it listens (Moquette may miss a retained message to a
+     * subscription made while it is being published: wait for both).
+     */
+    static Subscriber toListeningDaemon(String brokerUrl, String prefix, String username, String password, Duration wait)
+            throws Exception {
+        Subscriber subscriber = new Subscriber(brokerUrl, prefix, username, password);
+        subscriber.awaitAny(List.of("status", "state"), wait);
+        return subscriber;
+    }
+
+    /** Close what a test opened, in order, skipping what it never made. */
+    static void closeAll(AutoCloseable... resources) throws Exception {
+        for (AutoCloseable r : resources) {
+            if (r != null) {
+                r.close();
+            }
+        }
+    }
+
     void command(String verb, String json) throws Exception {
         client.publish(prefix + "/cmd/" + verb, new MqttMessage(json.getBytes(StandardCharsets.UTF_8)));
     }
