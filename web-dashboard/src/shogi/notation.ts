@@ -6,7 +6,8 @@ import { Piece, Position, Side, VariantInfo, formatSquare } from './position';
 
 const KANJI: Record<string, string> = { P: '歩', L: '香', N: '桂', S: '銀', B: '角', R: '飛', G: '金', K: '玉', Q: '妃' };
 const PROMOTED_KANJI: Record<string, string> = { P: 'と', L: '杏', N: '圭', S: '全', B: '馬', R: '龍' };
-const PROMOTABLE = new Set(['P', 'L', 'N', 'S', 'B', 'R']);
+/** Kinds that may promote (the queen of Okisaki does not). */
+export const PROMOTABLE: ReadonlySet<string> = new Set(['P', 'L', 'N', 'S', 'B', 'R']);
 
 /** The one-character kanji a piece shows on the board (black's king 王, white's 玉, as printed sets have them). */
 export function pieceKanji(piece: Piece): string {
@@ -33,7 +34,8 @@ export function zoneDepth(variant: VariantInfo): number {
   return variant.name === 'minishogi' ? 1 : 3;
 }
 
-function inZone(rank: number, side: Side, variant: VariantInfo): boolean {
+/** Whether a rank is in the side's promotion zone. */
+export function inZone(rank: number, side: Side, variant: VariantInfo): boolean {
   const depth = zoneDepth(variant);
   return side === 'black' ? rank <= depth : rank > variant.ranks - depth;
 }

@@ -4,7 +4,7 @@
 
 import { renderBoard, BoardMarks } from '../board/svg';
 import { BoardStore, BoardView as LiveBoard, formatClock, liveClock } from '../live/store';
-import { Position, Square, parseSquare, replay } from '../shogi/position';
+import { Position, Square, parseSquare, parseUsiMove, replay } from '../shogi/position';
 import { sideMark, western } from '../shogi/notation';
 import { ControlPanel } from './controlPanel';
 import { Connection } from '../live/connection';
@@ -229,11 +229,8 @@ export class BoardPage {
 
 function moveSquares(usi: string, position: Position): Square[] {
   try {
-    const m = /^(?:([A-Z])\*|(\d{1,2}[a-j]))(\d{1,2}[a-j])/.exec(usi);
-    if (!m) return [];
-    const out = [parseSquare(m[3], position.variant)];
-    if (m[2]) out.push(parseSquare(m[2], position.variant));
-    return out;
+    const move = parseUsiMove(usi, position.variant);
+    return move.from ? [move.to, move.from] : [move.to];
   } catch {
     return [];
   }

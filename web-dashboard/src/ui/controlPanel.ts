@@ -4,10 +4,8 @@
 
 import { Connection } from '../live/connection';
 import { BoardView } from '../live/store';
-import { Position, Side, Square, formatSquare } from '../shogi/position';
-import { zoneDepth } from '../shogi/notation';
-
-const PROMOTABLE = new Set(['P', 'L', 'N', 'S', 'B', 'R']);
+import { Position, Side, Square, formatSquare, parseSquare } from '../shogi/position';
+import { PROMOTABLE, inZone } from '../shogi/notation';
 
 export type Selection = Square | { side: Side; letter: string };
 
@@ -72,8 +70,7 @@ export class ControlPanel {
     if (!name) {
       return;
     }
-    const m = /^(\d{1,2})([a-j])$/.exec(name)!;
-    const square = { file: Number(m[1]), rank: m[2].charCodeAt(0) - 96 };
+    const square = parseSquare(name, position.variant);
     const piece = position.at(square);
     const selected = this.selection;
     if (piece && piece.side === position.sideToMove) {
@@ -89,7 +86,9 @@ export class ControlPanel {
     }
     const mover = position.at(selected)!;
     const usi = formatSquare(selected) + name;
-    if (!mover.promoted && PROMOTABLE.has(mover.letter) && (inZone(selected.rank, position) || inZone(square.rank, position))) {
+    const side = position.sideToMove;
+    const zone = inZone(selected.rank, side, position.variant) || inZone(square.rank, side, position.variant);
+    if (!mover.promoted && PROMOTABLE.has(mover.letter) && zone) {
       this.askPromotion(usi);
       return;
     }
@@ -119,9 +118,4 @@ export class ControlPanel {
     const reply = await this.connection.command(this.event, this.board, 'sim', { action: 'play', usi });
     this.say(reply.ok ? `Played ${usi}.` : String(reply.error ?? 'Refused.'));
   }
-}
-
-function inZone(rank: number, position: Position): boolean {
-  const depth = zoneDepth(position.variant);
-  return position.sideToMove === 'black' ? rank <= depth : rank > position.variant.ranks - depth;
 }

@@ -1,5 +1,6 @@
 package org.shogibridge.device.http;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class WebServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8",
             "css", "text/css; charset=utf-8", "json", "application/json", "svg", "image/svg+xml", "png", "image/png",
             "ico", "image/x-icon");
@@ -89,7 +91,7 @@ public final class WebServer implements AutoCloseable {
             } else if (path.equals("/config.json")) {
                 var b = settings.config().broker();
                 String ws = settings.embeddedBroker() ? "ws://" + hostFor(exchange) + ":" + b.wsPort() + "/mqtt" : "";
-                var json = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("broker", ws)
+                var json = JSON.createObjectNode().put("broker", ws)
                         .put("prefix", settings.topicPrefix()).put("event", settings.config().event()).put("board", board)
                         .put("simulated", "simulated".equals(settings.config().board().source()))
                         .put("commands", settings.config().commands().enabled());

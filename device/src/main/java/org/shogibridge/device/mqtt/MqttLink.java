@@ -281,7 +281,8 @@ public final class MqttLink implements AutoCloseable {
         }
     }
 
-    private static SSLContext sslContext(Path caFile) throws Exception {
+    /** A TLS context that trusts the CA certificates of a PEM file (a club's own CA, not the system's). */
+    public static SSLContext sslContext(Path caFile) throws Exception {
         KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
         trust.load(null, null);
         try (InputStream in = Files.newInputStream(caFile)) {

@@ -4,24 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.SocketFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.mqtt.MqttLink;
 
 /**
  * The club set-up of docs/mqtt.md, as written there: a Mosquitto with TLS, passwords and the ACL file, read from the
@@ -55,7 +50,7 @@ class ClubBrokerTest {
         run("/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "arbiter", "arbiter-secret");
         readableByTheBroker(); // Mosquitto started as root reads these after it drops to its own user
         String url = "ssl://127.0.0.1:" + tlsPort;
-        SocketFactory tls = trusting(dir.resolve("ca.pem"));
+        SocketFactory tls = MqttLink.sslContext(dir.resolve("ca.pem")).getSocketFactory();
 
         try (Mosquitto mosquitto = new Mosquitto(dir, tlsPort, configuration)) {
             var settings = new ConfigLoader().load(null, Map.of("data-dir", dir.resolve("data").toString(), "event", EVENT,
@@ -118,19 +113,5 @@ class ClubBrokerTest {
     private void run(String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("tools.log").toFile()).start();
         assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + Files.readString(dir.resolve("tools.log")));
-    }
-
-    private static SocketFactory trusting(Path caFile) throws Exception {
-        KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
-        trust.load(null, null);
-        try (InputStream in = Files.newInputStream(caFile)) {
-            Certificate ca = CertificateFactory.getInstance("X.509").generateCertificate(in);
-            trust.setCertificateEntry("ca", ca);
-        }
-        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        factory.init(trust);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, factory.getTrustManagers(), null);
-        return context.getSocketFactory();
     }
 }
