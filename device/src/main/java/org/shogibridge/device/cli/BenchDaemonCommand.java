@@ -123,7 +123,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
 
     private static int stateSize(Map<Long, GameState> states) {
         GameState last = states.get(latestSeq(states));
-        return last == null ? 1000 : org.shogibridge.device.mqtt.StateJson.state(last, "bench", "b1").length();
+        return last == null ? 1000 : org.shogibridge.device.mqtt.StateJson.state(last, "bench", "b1", 0).length();
     }
 
     private long[] measureLatency(Path data, List<SessionEvent.MovePlayed> played) throws Exception {

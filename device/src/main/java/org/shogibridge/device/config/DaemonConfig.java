@@ -78,10 +78,13 @@ public record DaemonConfig(
      * @param password  password
      * @param clientId  MQTT client id; defaults to {@code shogi-bridge-<board-id>}
      * @param caFile    for {@code ssl://}: a PEM file with the CA that signed the broker's certificate
+     * @param dashboardUrl the WebSocket URL the dashboard served by this daemon connects to (with an external broker;
+     *                  the embedded broker's own is the default)
      */
     public record Broker(String url, String host, @JsonProperty("mqtt-port") Integer mqttPort,
             @JsonProperty("ws-port") Integer wsPort, String username, String password,
-            @JsonProperty("client-id") String clientId, @JsonProperty("ca-file") String caFile) {
+            @JsonProperty("client-id") String clientId, @JsonProperty("ca-file") String caFile,
+            @JsonProperty("dashboard-url") String dashboardUrl) {
     }
 
     /** Remote commands on {@code cmd/<verb>}. */
@@ -102,7 +105,7 @@ public record DaemonConfig(
                 new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
                 new Clock(0, 0, 0), new Promotion("promote", 1500),
                 new Board("simulated", 0.0, 1L, false, true, 250, 2500),
-                new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null),
+                new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null),
                 "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 "./shogi-bridge-data", false);
     }

@@ -96,6 +96,10 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         if (c.broker().caFile() != null && !url.startsWith("ssl://")) {
             throw check.fail("broker.ca-file", "a CA file is for an ssl:// broker");
         }
+        String dashboardUrl = c.broker().dashboardUrl();
+        if (dashboardUrl != null && !dashboardUrl.matches("wss?://[^/\\s]+(/\\S*)?")) {
+            throw check.fail("broker.dashboard-url", "must be ws://HOST:PORT/PATH or wss://HOST:PORT/PATH, not '" + dashboardUrl + "'");
+        }
         check.id("event", c.event());
         check.id("board-id", c.boardId());
         check.range("analysis.millis", c.analysis().millis(), 10, 60_000);

@@ -44,6 +44,10 @@ final class Outlet implements Runnable {
     private record Analysis(String json) {
     }
 
+    /** A change of the game and the wall-clock time it was made (published as the state's {@code time}). */
+    private record Change(SessionEvent event, long epochMillis) {
+    }
+
     Outlet(Journal journal, GameArchive archive, MqttLink link, MonotonicClock clock, String event, String board) {
         this.journal = journal;
         this.archive = archive;
@@ -60,7 +64,7 @@ final class Outlet implements Runnable {
 
     /** Journal and publish a change (called from the board loop). */
     void change(SessionEvent event) {
-        queue.add(event);
+        queue.add(new Change(event, System.currentTimeMillis()));
     }
 
     void reply(String verb, String json) {
@@ -91,7 +95,8 @@ final class Outlet implements Runnable {
     }
 
     private void handle(Object item) {
-        if (item instanceof SessionEvent change) {
+        if (item instanceof Change timed) {
+            SessionEvent change = timed.event();
             GameState state = change.stateOrNull();
             try {
                 journal.append(change);
@@ -108,7 +113,7 @@ final class Outlet implements Runnable {
             if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
                 link.move(StateJson.move(change, event, board));
             }
-            link.state(StateJson.state(state, event, board));
+            link.state(StateJson.state(state, event, board, timed.epochMillis()));
             link.pump(clock.millis()); // viewers first, the log line after
             logChange(change);
         } else if (item instanceof Reply reply) {

@@ -90,7 +90,8 @@ public final class WebServer implements AutoCloseable {
                 }
             } else if (path.equals("/config.json")) {
                 var b = settings.config().broker();
-                String ws = settings.embeddedBroker() ? "ws://" + hostFor(exchange) + ":" + b.wsPort() + "/mqtt" : "";
+                String ws = b.dashboardUrl() != null ? b.dashboardUrl()
+                        : settings.embeddedBroker() ? "ws://" + hostFor(exchange) + ":" + b.wsPort() + "/mqtt" : "";
                 var json = JSON.createObjectNode().put("broker", ws)
                         .put("prefix", settings.topicPrefix()).put("event", settings.config().event()).put("board", board)
                         .put("simulated", "simulated".equals(settings.config().board().source()))

@@ -20,8 +20,8 @@ public final class StateJson {
     private StateJson() {
     }
 
-    /** Return the {@code state} payload. */
-    public static String state(GameState s, String event, String board) {
+    /** Return the {@code state} payload of a change made at {@code epochMillis} (wall clock). */
+    public static String state(GameState s, String event, String board, long epochMillis) {
         ObjectNode root = JSON.createObjectNode();
         root.put("seq", s.seq()).put("game", s.gameId()).put("event", event).put("board", board)
                 .put("variant", s.variant().name().toLowerCase(Locale.ROOT)).put("startSfen", s.startSfen()).put("sfen", s.sfen());
@@ -53,6 +53,7 @@ public final class StateJson {
         strings(boardStatus.putArray("squares"), s.status().squares());
         boardStatus.put("detail", s.status().detail());
         root.put("resumed", s.resumed());
+        root.put("time", epochMillis);
         return write(root);
     }
 

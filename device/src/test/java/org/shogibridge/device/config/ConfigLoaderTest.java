@@ -77,6 +77,7 @@ class ConfigLoaderTest {
             "impossible value|players:\\n  gote:\\n    type: engine\\n    level: 12|:4: key 'players.gote.level' must be 1 to 10, not 12.",
             "unknown variant|variant: chess|:1: key 'variant' must be one of minishogi, okisaki, standard, not 'chess'.",
             "bad broker|broker:\\n  url: http://x|:2: key 'broker.url' must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not 'http://x'.",
+            "bad dashboard url|broker:\\n  url: tcp://club:1883\\n  dashboard-url: http://club/mqtt|:3: key 'broker.dashboard-url' must be ws://HOST:PORT/PATH or wss://HOST:PORT/PATH, not 'http://club/mqtt'.",
             "user without password|broker:\\n  username: club|:2: key 'broker.username' needs 'broker.password' as well.",
             "bad board id|board-id: a/b|:1: key 'board-id' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not 'a/b'.",
             "handicap in minishogi|variant: minishogi\\nhandicap: 角落ち|:2: key 'handicap' handicaps exist only in standard shogi.",

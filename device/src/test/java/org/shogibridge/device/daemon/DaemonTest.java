@@ -84,9 +84,13 @@ class DaemonTest {
         }
         assertEquals(OPENING, played);
         long stateSeq = 0;
+        long stateTime = 0;
         for (Subscriber.Message m : mqtt.on("state")) {
             assertTrue(m.json().get("seq").asLong() > stateSeq, "states arrive in order");
             stateSeq = m.json().get("seq").asLong();
+            long time = m.json().get("time").asLong();
+            assertTrue(time >= stateTime && time <= System.currentTimeMillis(), "each state says when it was made: " + time);
+            stateTime = time;
         }
         assertEquals(OPENING, strings(last.get("moves")));
         assertEquals("▲７六歩", last.get("movesJapanese").get(0).asText());
