@@ -42,6 +42,8 @@ export interface GameStateMessage {
   readonly engineMove: string | null;
   readonly boardStatus: { status: string; squares: readonly string[]; detail: string };
   readonly resumed: boolean;
+  /** When the board made the change, ms since 1970 by the board's clock (absent before this field). */
+  readonly time?: number;
 }
 
 export interface Analysis {

@@ -27,6 +27,8 @@ export class BoardPage {
   private positionsKey = '';
   private readonly panel: ControlPanel | null;
   private timer: number | undefined;
+  /** Undo what the page hooked into the store and the document, so a route change leaves nothing behind. */
+  private readonly unhook: Array<() => void> = [];
 
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
               private readonly board: string, connection: Connection, settings: DashboardSettings) {
@@ -60,20 +62,25 @@ export class BoardPage {
       downloads.hidden = true;
     }
     this.q('.board-svg').addEventListener('click', (e) => this.panel?.click(e, this.view(), this.positions));
-    store.subscribe((key) => {
+    this.unhook.push(store.subscribe((key) => {
       if (key === `${event}/${board}`) this.render();
-    });
-    document.addEventListener('keydown', (e) => {
+    }));
+    const keys = (e: KeyboardEvent) => {
       if (e.key === 'ArrowLeft') this.show(Math.max(0, this.currentPly() - 1));
       if (e.key === 'ArrowRight') this.show(this.currentPly() + 1);
-    });
-    document.addEventListener('board-selection', () => this.render());
+    };
+    const selection = () => this.render();
+    document.addEventListener('keydown', keys);
+    document.addEventListener('board-selection', selection);
+    this.unhook.push(() => document.removeEventListener('keydown', keys),
+      () => document.removeEventListener('board-selection', selection));
     this.timer = window.setInterval(() => this.renderClocks(), 200);
     this.render();
   }
 
   destroy(): void {
     window.clearInterval(this.timer);
+    this.unhook.forEach((undo) => undo());
   }
 
   private q<T extends HTMLElement = HTMLElement>(selector: string): T {
@@ -134,6 +141,11 @@ export class BoardPage {
     this.q<HTMLInputElement>('.sfen').value = position.toSfen();
     this.q('.graph').innerHTML = evaluationGraph(view!.analysis, state.moves.length, ply);
     this.renderClocks();
+    // What is on screen, for tests and latency measurements: the newest state's seq and game.
+    const page = this.q('.board-page');
+    page.dataset.seq = String(state.seq);
+    page.dataset.game = state.game;
+    page.dataset.ply = String(ply);
   }
 
   private renderPlayers(view: LiveBoard): void {

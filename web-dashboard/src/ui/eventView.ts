@@ -8,12 +8,15 @@ import { sideMark } from '../shogi/notation';
 
 export class EventPage {
   private timer: number | undefined;
+  private readonly unsubscribe: () => void;
+  /** Each board's miniature by its SFEN: the clocks tick every second, the board is drawn only when it changed. */
+  private readonly drawn = new Map<string, { sfen: string; svg: string }>();
 
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string) {
     root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="empty">Waiting for boards…</p>
       <div class="boards"></div></section>`;
     (root.querySelector('.title') as HTMLElement).textContent = event;
-    store.subscribe((key) => {
+    this.unsubscribe = store.subscribe((key) => {
       if (key.startsWith(event + '/')) this.render();
     });
     this.timer = window.setInterval(() => this.render(), 1000);
@@ -22,6 +25,7 @@ export class EventPage {
 
   destroy(): void {
     window.clearInterval(this.timer);
+    this.unsubscribe();
   }
 
   render(): void {
@@ -51,11 +55,7 @@ export class EventPage {
       }
       const svg = document.createElement('div');
       svg.className = 'mini-board';
-      try {
-        svg.innerHTML = renderBoard(Position.fromSfen(state.sfen), { title: `Board ${view.board}` });
-      } catch {
-        svg.textContent = 'unreadable position';
-      }
+      svg.innerHTML = this.miniature(view.board, state.sfen);
       const result = document.createElement('div');
       result.className = 'mini-result';
       if (state.result) {
@@ -64,5 +64,18 @@ export class EventPage {
       card.append(head, svg, players, result);
       grid.append(card);
     }
+  }
+
+  private miniature(board: string, sfen: string): string {
+    const cached = this.drawn.get(board);
+    if (cached?.sfen === sfen) return cached.svg;
+    let svg: string;
+    try {
+      svg = renderBoard(Position.fromSfen(sfen), { title: `Board ${board}` });
+    } catch {
+      svg = '<p>unreadable position</p>';
+    }
+    this.drawn.set(board, { sfen, svg });
+    return svg;
   }
 }
