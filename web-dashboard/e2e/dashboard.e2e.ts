@@ -1,0 +1,229 @@
+// The dashboard in a real browser (the system Chromium) against the real daemon (the packaged jar) and real brokers:
+// the daemon's embedded Moquette, as the README's main command runs it, and Debian's Mosquitto for a club of boards.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, Page } from 'playwright-core';
+import { Daemon, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep } from './harness';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Open a page and fail the test on any error the page itself throws. */
+async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return { page, errors };
+}
+
+const pieceAt = (page: Page, square: string) =>
+  page.locator(`.board-svg [data-piece-square="${square}"]`).textContent({ timeout: 10_000 });
+
+async function moveList(page: Page): Promise<string[]> {
+  return page.locator('.moves li').allTextContents();
+}
+
+/** Wait until the page shows the state of this seq or a newer one. */
+async function shows(page: Page, seq: number): Promise<void> {
+  await page.waitForFunction((s) => Number(document.querySelector('.board-page')?.getAttribute('data-seq') ?? -1) >= s,
+    seq, { timeout: 20_000 });
+}
+
+describe('the daemon\'s own page, on its embedded broker', () => {
+  let daemon: Daemon;
+  let watcher: Watcher;
+  let page: Page;
+  let errors: string[];
+  const board = 'local/board1';
+
+  beforeAll(async () => {
+    daemon = await Daemon.start({ args: ['--gote', 'engine:1'] });
+    watcher = await Watcher.connect(daemon.brokerUrl);
+    ({ page, errors } = await open(daemon.dashboardUrl));
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await watcher?.close();
+    await daemon?.stop();
+  });
+
+  it('shows the start position, the players and that the board is online', async () => {
+    const state = await watcher.state(board);
+    await shows(page, state.seq);
+    expect(await page.locator('.board-svg [data-piece-square]').count()).toBe(40);
+    expect(await pieceAt(page, '7g')).toBe('歩');
+    expect(await pieceAt(page, '5i')).toBe('王');
+    expect(await pieceAt(page, '5a')).toBe('玉');
+    expect(await pieceAt(page, '2h')).toBe('飛');
+    expect(await page.locator('.near .name').textContent()).toBe('Sente');
+    expect(await page.locator('.far .name').textContent()).toContain('level 1');
+    await page.locator('.online.online').waitFor();
+    expect(await page.locator('#connection').textContent()).toBe('connected');
+    expect(await moveList(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a move made on the simulated board through cmd/sim, then the engine\'s reply', async () => {
+    const before = await watcher.state(board);
+    expect(await watcher.command(board, 'sim', { action: 'play', usi: '7g7f' })).toMatchObject({ ok: true });
+    const moved = await watcher.state(board, (s) => s.moves.length === 1);
+    await shows(page, moved.seq);
+    expect(await pieceAt(page, '7f')).toBe('歩');
+    expect(await page.locator('.board-svg [data-piece-square="7g"]').count()).toBe(0);
+    expect(await page.locator('.board-svg rect.last-move').evaluateAll((r) => r.map((e) => e.getAttribute('data-square')).sort()))
+      .toEqual(['7f', '7g']);
+    expect((await moveList(page))[0]).toBe('▲７六歩');
+    // The engine answers, the simulated hands carry its move out, and the page shows it.
+    const answered = await watcher.state(board, (s) => s.moves.length === 2 && s.seq > before.seq);
+    await shows(page, answered.seq);
+    const list = await moveList(page);
+    expect(list).toHaveLength(2);
+    expect(list[1]).toMatch(/^△/);
+    expect(errors).toEqual([]);
+  });
+
+  it('plays a game by clicking in the control panel: hinted moves, each answered by the engine, then resigns', async () => {
+    for (let turn = 0; turn < 3; turn++) {
+      const before = await watcher.state(board, (s) => s.moves.length % 2 === 0);
+      await shows(page, before.seq);
+      await page.locator('.control-panel button[data-verb="hint"]').click();
+      const hint = await page.locator('.panel-message').filter({ hasText: /^Hint: / }).textContent({ timeout: 15_000 });
+      const usi = hint!.replace('Hint: ', '').trim();
+      await clickMove(page, usi);
+      const answered = await watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
+      expect(answered.moves[before.moves.length]).toBe(usi);
+      await shows(page, answered.seq);
+      expect(await moveList(page)).toHaveLength(answered.moves.length);
+    }
+    await page.locator('.control-panel button[data-verb="resign"]').click();
+    const ended = await watcher.state(board, (s) => s.result !== null);
+    await shows(page, ended.seq);
+    expect(await page.locator('.result').textContent()).toBe(`△ ${(ended.players as { white: { name: string } }).white.name} wins by resignation`);
+    expect(errors).toEqual([]);
+  });
+
+  it('steps back through the game and returns to the live position, and downloads the record', async () => {
+    const state = await watcher.state(board);
+    await page.locator('.moves li[data-ply="1"]').click();
+    expect(await page.locator('.status').textContent()).toBe(`Showing move 1 of ${state.moves.length}. Press "live" to follow the game.`);
+    expect(await pieceAt(page, '7f')).toBe('歩');
+    expect(await page.locator('.board-svg [data-piece-square]').count()).toBe(40);
+    await page.locator('button.live').click();
+    expect(await page.locator('.board-page').getAttribute('data-ply')).toBe(String(state.moves.length));
+    const kif = await page.evaluate(async () => {
+      const link = document.querySelector('.downloads a') as HTMLAnchorElement;
+      return (await fetch(link.href)).text();
+    });
+    expect(kif).toContain('７六歩');
+  });
+
+  it('shows a player name with markup as text', async () => {
+    const name = '<img src=x onerror="window.injected=1"><b>Bold</b> & 山田';
+    const reply = await watcher.command(board, 'players', { black: { type: 'human', name }, white: { type: 'engine', level: 1 } });
+    expect(reply).toMatchObject({ ok: true });
+    await page.locator('.control-panel button[data-verb="new-game"]').click();
+    const state = await watcher.state(board, (s) => JSON.stringify(s.players).includes('Bold') && s.result === null);
+    await shows(page, state.seq);
+    expect(await page.locator('.near .name').textContent()).toBe(name);
+    expect(await page.locator('.player img, .player b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { injected?: number }).injected)).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Click a move in USI on the board: the piece (or the komadai piece of a drop), the square, and the promotion. */
+async function clickMove(page: Page, usi: string): Promise<void> {
+  const drop = /^([A-Z])\*(\w\w)$/.exec(usi);
+  if (drop) {
+    await page.locator(`.board-svg [data-hand="black:${drop[1]}"]`).click();
+    await page.locator(`.board-svg rect[data-square="${drop[2]}"]`).click();
+    return;
+  }
+  const from = usi.slice(0, 2);
+  const to = usi.slice(2, 4);
+  // The pieces let clicks through to their squares (pointer-events: none), as a person's click does.
+  await page.locator(`.board-svg rect[data-square="${from}"]`).click();
+  await page.locator(`.board-svg rect[data-square="${to}"]`).click();
+  const promotion = page.locator('.control-panel .promotion');
+  if (await promotion.isVisible()) {
+    await promotion.locator(`button[data-promote="${usi.endsWith('+') ? 'yes' : 'no'}"]`).click();
+  }
+}
+
+describe('a club: three boards on a Mosquitto, watched through its WebSocket listener', () => {
+  let broker: Mosquitto;
+  const daemons: Daemon[] = [];
+  let watcher: Watcher;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    broker = await Mosquitto.start(scratchDirectory('mosquitto'));
+    const club = (board: string, players: string) => Daemon.start({
+      args: ['--broker', broker.tcpUrl, '--event', 'club', '--board', board, ...players.split(' ')],
+      config: `broker:\n  dashboard-url: ${broker.wsUrl}\n`,
+    });
+    // board1 plays itself, game after game, so it goes on while the broker is down.
+    daemons.push(...await Promise.all([
+      club('board1', '--demo --sente engine:1 --gote engine:1'),
+      club('board2', '--sente human --gote human'),
+      club('board3', '--sente human --gote human --variant okisaki'),
+    ]));
+    watcher = await Watcher.connect(broker.tcpUrl);
+    await Promise.all(['board1', 'board2', 'board3'].map((b) => watcher.state(`club/${b}`)));
+  });
+
+  afterAll(async () => {
+    await page?.close();
+    await watcher?.close();
+    await Promise.all(daemons.map((d) => d.stop()));
+    await broker?.stop();
+  });
+
+  it('shows every board of the event as a live miniature, and a click opens one', async () => {
+    expect(await watcher.command('club/board2', 'sim', { action: 'play', usi: '2g2f' })).toMatchObject({ ok: true });
+    await watcher.state('club/board2', (s) => s.moves.length === 1);
+    ({ page, errors } = await open(`${daemons[1].dashboardUrl}#/event/club`));
+    const cards = page.locator('.event-page .mini');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    expect(await cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')).sort())).toEqual(['board1', 'board2', 'board3']);
+    await expect.poll(() => page.locator('.mini[data-board="board2"] .mini-head').textContent()).toBe('board2 · move 1');
+    expect(await page.locator('.mini[data-board="board3"] svg.board-10x10').count()).toBe(1);
+    expect(await page.locator('.mini[data-board="board2"] [data-piece-square="2f"]').textContent()).toBe('歩');
+    await page.locator('.mini[data-board="board2"]').click();
+    await page.locator('.board-page .title').filter({ hasText: 'club / board2' }).waitFor();
+    expect(await pieceAt(page, '2f')).toBe('歩');
+    expect(errors).toEqual([]);
+  });
+
+  it('recovers the live state after the broker restarts', async () => {
+    const board = 'club/board1';
+    await page.goto(`${daemons[0].dashboardUrl}#/board/${board}`);
+    const before = await watcher.state(board);
+    await shows(page, before.seq);
+    await broker.stop();
+    await page.locator('#connection').filter({ hasNotText: /^connected$/ }).waitFor({ timeout: 15_000 });
+    await sleep(3_000); // board1's game goes on: moves are made and journaled while nobody can see them
+    await broker.restart();
+    await page.locator('#connection').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 });
+    // The daemon republishes its newest state (the restarted broker kept nothing); the page shows it and follows on.
+    const after = await watcher.state(board, (s) => s.seq > before.seq + 2, 60_000);
+    await shows(page, after.seq);
+    const shown = await page.evaluate(() => ({
+      seq: Number(document.querySelector('.board-page')!.getAttribute('data-seq')),
+      moves: [...document.querySelectorAll('.moves li')].map((li) => li.textContent),
+    }));
+    expect(shown.moves).toEqual(watcher.seen.get(`${board}#${shown.seq}`)?.movesJapanese);
+    await page.locator('.online.online').waitFor();
+    expect(errors).toEqual([]);
+});
+});
