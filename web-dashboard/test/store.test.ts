@@ -83,6 +83,19 @@ describe('BoardStore', () => {
     expect([...store.view('club', 'table1')!.analysis.values()]).toEqual([{ ply: 1, score: 35, depth: 8, pv: ['3c3d'] }]);
   });
 
+  it('fills the evaluation graph of a late viewer from the scores an analysis carries, and forgets taken-back plies', () => {
+    const store = new BoardStore();
+    store.receive('shogi/v1/club/t1/state', state(9, 3, 'g1', 't1'));
+    store.receive('shogi/v1/club/t1/analysis', '{"game":"g1","ply":3,"score":-40,"depth":9,"pv":["2b8h+"],"scores":[[1,35],[2,20],[3,-40]]}');
+    const scores = () => [...store.view('club', 't1')!.analysis.values()].sort((a, b) => a.ply - b.ply).map((a) => [a.ply, a.score]);
+    expect(scores()).toEqual([[1, 35], [2, 20], [3, -40]]);
+    expect(store.view('club', 't1')!.analysis.get(3)!.depth).toBe(9);
+    store.receive('shogi/v1/club/t1/analysis', '{"game":"g1","ply":2,"score":25,"depth":9,"pv":[],"scores":[[1,35],[2,25]]}');
+    expect(scores()).toEqual([[1, 35], [2, 25]]);
+    store.receive('shogi/v1/club/t1/analysis', '{"game":"g1","ply":3,"score":10,"depth":9,"pv":[],"scores":[[1,"x"],"junk",[2,25],[3,10]]}');
+    expect(scores()).toEqual([[1, 35], [2, 25], [3, 10]]);
+  });
+
   it('splits topics under the root', () => {
     expect(splitTopic('shogi/v1/club/t3/cmd/hint/result')).toEqual({ event: 'club', board: 't3', rest: 'cmd/hint/result' });
     expect(splitTopic('other/v1/club/t3/state')).toBeNull();

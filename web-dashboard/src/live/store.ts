@@ -198,6 +198,20 @@ export class BoardStore {
       return false;
     }
     e.analysisGame = a.game;
+    // The message carries the game's earlier scores too (daemons before this field: absent): a late viewer gets the
+    // whole graph. Their depth and line are not sent; a score already here keeps its own.
+    const scores = (json as { scores?: unknown }).scores;
+    if (Array.isArray(scores)) {
+      for (const pair of scores) {
+        if (Array.isArray(pair) && typeof pair[0] === 'number' && typeof pair[1] === 'number' && pair[0] < a.ply
+            && !e.analysis.has(pair[0])) {
+          e.analysis.set(pair[0], { ply: pair[0], score: pair[1], depth: 0, pv: [] });
+        }
+      }
+    }
+    for (const ply of [...e.analysis.keys()]) {
+      if (ply > a.ply) e.analysis.delete(ply); // taken back
+    }
     e.analysis.set(a.ply, { ply: a.ply, score: a.score, depth: Number(a.depth) || 0, pv: a.pv.map(String) });
     return true;
   }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -71,6 +72,12 @@ public final class Daemon implements AutoCloseable {
     private String lastGameId;
     private String brokerUrl;
     private volatile Consumer<SessionEvent> observer = event -> { };
+    /**
+     * The evaluations of the game analysed last, by ply, sent with each analysis so that a viewer who arrives late
+     * draws the whole graph from the one retained message. Touched only by the engine thread's callbacks.
+     */
+    private final TreeMap<Integer, Integer> analysedScores = new TreeMap<>();
+    private String analysedGame;
 
     public Daemon(RunSettings settings) {
         this.settings = settings;
@@ -199,13 +206,21 @@ public final class Daemon implements AutoCloseable {
         long seq = state.seq();
         int ply = state.moves().size();
         engines.analyse(position, settings.config().analysis().millis(), result -> {
+            int score = position.sideToMove() == Side.BLACK ? result.score() : -result.score();
             ObjectNode json = JSON.createObjectNode().put("seq", seq).put("game", state.gameId()).put("ply", ply)
-                    .put("score", position.sideToMove() == Side.BLACK ? result.score() : -result.score())
-                    .put("depth", result.depth());
+                    .put("score", score).put("depth", result.depth());
             var pv = json.putArray("pv");
             for (int m : result.pv()) {
                 pv.add(Usi.format(variant, m));
             }
+            if (!state.gameId().equals(analysedGame)) {
+                analysedGame = state.gameId();
+                analysedScores.clear();
+            }
+            analysedScores.tailMap(ply).clear(); // a takeback withdrew the later ones
+            analysedScores.put(ply, score);
+            var scores = json.putArray("scores");
+            analysedScores.forEach((p, s) -> scores.addArray().add(p).add(s));
             outlet.analysis(json.toString());
         });
     }

@@ -106,6 +106,12 @@ class DaemonFeaturesTest {
         assertTrue(hint.get("ok").asBoolean(), hint.toString());
         assertEquals("h1", hint.get("id").asText());
         Usi.parseLegalMove(after, hint.get("hint").asText());
+
+        // The next analysis carries the whole game's scores, for a viewer who arrives late.
+        sim("{\"action\":\"play\",\"usi\":\"8c8d\"}");
+        JsonNode next = mqtt.await("analysis", j -> j.get("ply").asInt() == 2, WAIT).json();
+        assertEquals("[[1," + analysis.get("score").asInt() + "],[2," + next.get("score").asInt() + "]]",
+                next.get("scores").toString());
     }
 
     @Test
