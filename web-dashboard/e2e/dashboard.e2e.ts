@@ -168,10 +168,7 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
 
   beforeAll(async () => {
     broker = await Mosquitto.start(scratchDirectory('mosquitto'));
-    const club = (board: string, players: string) => Daemon.start({
-      args: ['--broker', broker.tcpUrl, '--event', 'club', '--board', board, ...players.split(' ')],
-      config: `broker:\n  dashboard-url: ${broker.wsUrl}\n`,
-    });
+    const club = (board: string, args: string) => Daemon.club(broker, 'club', board, args.split(' '));
     // board1 plays itself, game after game, so it goes on while the broker is down.
     daemons.push(...await Promise.all([
       club('board1', '--demo --sente engine:1 --gote engine:1'),

@@ -171,6 +171,14 @@ export class Daemon {
     return new Daemon(child, dashboard, broker, dataDir, output);
   }
 
+  /** Start a board of a club: on the shared Mosquitto, its page pointed at the broker's WebSocket listener. */
+  static club(broker: Mosquitto, event: string, board: string, args: readonly string[], config = ''): Promise<Daemon> {
+    return Daemon.start({
+      args: ['--broker', broker.tcpUrl, '--event', event, '--board', board, ...args],
+      config: `broker:\n  dashboard-url: ${broker.wsUrl}\n${config}`,
+    });
+  }
+
   async stop(): Promise<void> {
     await terminate(this.child);
     rmSync(this.dataDir, { recursive: true, force: true });

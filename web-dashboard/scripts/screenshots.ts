@@ -1,0 +1,86 @@
+// Make the dashboard's screenshots in docs/images from a real run: a club of three boards on Mosquitto, each a daemon
+// (the packaged jar) on a simulated board. Table 1 replays the opening of a real game (the Kifu for JS sample record,
+// MIT) move by move through cmd/sim with analysis on; table 2 is Okisaki (10x10), its moves the engine's hints; table 3
+// is minishogi, engine against engine, played to the end. Run from web-dashboard/ after `mvn -q package -DskipTests`:
+//   npm run screenshots
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Daemon, Mosquitto, Watcher, jarPath, launchBrowser, scratchDirectory, sleep } from '../e2e/harness';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const OUT = resolve(HERE, '../../docs/images');
+const RECORD = resolve(HERE, '../../core/src/test/resources/records/jt201409130101.kif');
+const EVENT = 'club-2026-11';
+const OPENING_PLIES = 48;
+
+const players = (black: string, white: string) =>
+  `players:\n  sente: {type: human, name: ${black}}\n  gote: {type: human, name: ${white}}\n`;
+const clock = 'clock: {main-seconds: 900, byoyomi-seconds: 30}\n';
+
+async function main(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  const usi = execFileSync('java', ['-jar', jarPath(), 'convert', '--to', 'usi', RECORD]).toString('utf8');
+  const moves = usi.trim().split(' moves ')[1].split(' ').slice(0, OPENING_PLIES);
+
+  const broker = await Mosquitto.start(scratchDirectory('mosquitto'));
+  const daemons = await Promise.all([
+    Daemon.club(broker, EVENT, 'table1', [], players('山田', '佐藤') + clock + 'analysis: {enabled: true, millis: 300}\n'),
+    Daemon.club(broker, EVENT, 'table2', ['--variant', 'okisaki'], players('田中', '鈴木') + clock),
+    Daemon.club(broker, EVENT, 'table3', ['--variant', 'minishogi', '--sente', 'engine:2', '--gote', 'engine:2']),
+  ]);
+  const watcher = await Watcher.connect(broker.tcpUrl);
+  try {
+    // A daemon listens for commands once its first state is out.
+    await Promise.all(['table1', 'table2', 'table3'].map((t) => watcher.state(`${EVENT}/${t}`)));
+    await Promise.all([
+      (async () => {
+        for (const move of moves) {
+          await play(watcher, `${EVENT}/table1`, move);
+        }
+      })(),
+      (async () => {
+        for (let ply = 0; ply < 16; ply++) {
+          const hint = await watcher.command(`${EVENT}/table2`, 'hint');
+          await play(watcher, `${EVENT}/table2`, String(hint.hint));
+        }
+      })(),
+    ]);
+    await watcher.state(`${EVENT}/table3`, (s) => s.result !== null, 300_000);
+    await sleep(1_500); // the last analysis
+
+    const browser = await launchBrowser();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.goto(`${daemons[0].dashboardUrl}#/board/${EVENT}/table1`);
+    await page.locator('.board-page[data-seq]').waitFor();
+    await page.locator('.graph svg').waitFor();
+    await page.screenshot({ path: `${OUT}/dashboard-board.png` });
+    await page.goto(`${daemons[1].dashboardUrl}#/board/${EVENT}/table2`);
+    await page.locator('.board-page[data-seq] svg.board-10x10').waitFor();
+    await page.screenshot({ path: `${OUT}/dashboard-okisaki.png` });
+    await page.goto(`${daemons[0].dashboardUrl}#/event/${EVENT}`);
+    await page.locator('.mini[data-board="table3"]').waitFor();
+    await page.screenshot({ path: `${OUT}/dashboard-event.png` });
+    await browser.close();
+    console.log(`Screenshots written to ${OUT}.`);
+  } finally {
+    await watcher.close();
+    await Promise.all(daemons.map((d) => d.stop()));
+    await broker.stop();
+  }
+}
+
+/** Play one move on a simulated board and wait until its state is out. */
+async function play(watcher: Watcher, board: string, usi: string): Promise<void> {
+  const before = (await watcher.state(board)).moves.length;
+  const reply = await watcher.command(board, 'sim', { action: 'play', usi });
+  if (!reply.ok) throw new Error(`${board}: ${usi} refused: ${String(reply.error)}`);
+  await watcher.state(board, (s) => s.moves.length === before + 1);
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
