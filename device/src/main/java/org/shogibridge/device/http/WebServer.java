@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -28,10 +27,6 @@ import org.slf4j.LoggerFactory;
 public final class WebServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8",
-            "css", "text/css; charset=utf-8", "json", "application/json", "svg", "image/svg+xml", "png", "image/png",
-            "ico", "image/x-icon");
-
     /** The game in progress as a growing record, for relays and the dashboard's downloads: /live/<board>.kifu etc. */
     private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "csa", RecordFormat.CSA,
             "jkf", RecordFormat.JKF);
@@ -40,6 +35,7 @@ public final class WebServer implements AutoCloseable {
     private final GameArchive archive;
     private final RunSettings settings;
     private final Function<RecordFormat, String> liveRecord;
+    private final DashboardAssets assets = new DashboardAssets("/dashboard/");
 
     public WebServer(String host, int port, GameArchive archive, RunSettings settings, Function<RecordFormat, String> liveRecord)
             throws IOException {
@@ -126,19 +122,24 @@ public final class WebServer implements AutoCloseable {
     }
 
     private void staticFile(HttpExchange exchange, String path) throws IOException {
-        String name = path.equals("/") ? "index.html" : path.substring(1);
-        if (name.contains("..") || name.contains("//") || name.contains("\\")) {
+        var found = assets.find(path.equals("/") ? "index.html" : path.substring(1));
+        if (found.isEmpty()) {
             send(exchange, 404, "text/plain; charset=utf-8", "Not found.\n");
             return;
         }
-        try (InputStream in = WebServer.class.getResourceAsStream("/dashboard/" + name)) {
-            if (in == null) {
-                send(exchange, 404, "text/plain; charset=utf-8", "Not found.\n");
+        DashboardAssets.Asset asset = found.get();
+        var headers = exchange.getResponseHeaders();
+        headers.set("Cache-Control", asset.immutable() ? "public, max-age=31536000, immutable" : "no-cache");
+        String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+        if (asset.gzip() != null) {
+            headers.set("Vary", "Accept-Encoding");
+            if (accepted != null && accepted.contains("gzip")) {
+                headers.set("Content-Encoding", "gzip");
+                send(exchange, 200, asset.type(), asset.gzip());
                 return;
             }
-            String ext = name.substring(name.lastIndexOf('.') + 1);
-            send(exchange, 200, TYPES.getOrDefault(ext, "application/octet-stream"), in.readAllBytes());
         }
+        send(exchange, 200, asset.type(), asset.bytes());
     }
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {

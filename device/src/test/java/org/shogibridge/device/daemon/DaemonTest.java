@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -141,6 +144,35 @@ class DaemonTest {
             GameRecord record = RecordFormat.read("live." + format, other.body());
             assertEquals(4, record.mainLine().moveArray().length, format);
             assertEquals(engineMove, Usi.format(record.variant(), record.mainLine().moveArray()[1]), format);
+        }
+    }
+
+    @Test
+    void theDashboardIsServedFromTheJarGzippedToBrowsersThatAcceptIt() throws Exception {
+        start("human", "human");
+        HttpClient http = HttpClient.newHttpClient();
+        String base = "http://127.0.0.1:" + daemon.httpPort();
+        HttpResponse<String> index = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, index.statusCode());
+        assertEquals("no-cache", index.headers().firstValue("Cache-Control").orElse(""), "a new build's page is seen at once");
+        Matcher script = Pattern.compile("src=\"\\./(assets/[^\"]+\\.js)\"").matcher(index.body());
+        assertTrue(script.find(), index.body());
+
+        HttpResponse<byte[]> plain = http.send(HttpRequest.newBuilder(URI.create(base + "/" + script.group(1))).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> zipped = http.send(HttpRequest.newBuilder(URI.create(base + "/" + script.group(1)))
+                .header("Accept-Encoding", "gzip, deflate").build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertTrue(plain.headers().firstValue("Content-Encoding").isEmpty());
+        assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
+        assertTrue(zipped.body().length * 2 < plain.body().length, zipped.body().length + " of " + plain.body().length);
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
+            assertArrayEquals(plain.body(), in.readAllBytes());
+        }
+        assertTrue(zipped.headers().firstValue("Cache-Control").orElse("").contains("immutable"), "hashed names never change");
+        assertTrue(zipped.headers().firstValue("Content-Type").orElse("").startsWith("text/javascript"));
+        for (String missing : List.of("/nothing.js", "/assets/../../pom.xml", "/%2e%2e/journal.jsonl")) {
+            assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + missing)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode(), missing);
         }
     }
 

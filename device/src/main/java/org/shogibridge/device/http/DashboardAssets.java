@@ -1,0 +1,68 @@
+package org.shogibridge.device.http;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The dashboard's files in the jar, each read once and kept with its gzip form: a phone on the club's Wi-Fi loads
+ * about a third of the bytes, and the Pi compresses each file once, not per viewer.
+ */
+final class DashboardAssets {
+    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8",
+            "css", "text/css; charset=utf-8", "json", "application/json", "svg", "image/svg+xml", "png", "image/png",
+            "ico", "image/x-icon");
+
+    /** One file: its type, its bytes, and its gzip form when that is smaller (text), else null. */
+    record Asset(String type, byte[] bytes, byte[] gzip, boolean immutable) {
+    }
+
+    private final String root;
+    private final Map<String, Optional<Asset>> cache = new ConcurrentHashMap<>();
+
+    /** Serve the classpath folder {@code root} (e.g. {@code /dashboard/}). */
+    DashboardAssets(String root) {
+        this.root = root;
+    }
+
+    /** Return the file at this path below the root, or empty when there is none (or the name tries to leave it). */
+    Optional<Asset> find(String name) {
+        if (name.isEmpty() || name.contains("..") || name.contains("//") || name.contains("\\")) {
+            return Optional.empty();
+        }
+        return cache.computeIfAbsent(name, this::load);
+    }
+
+    private Optional<Asset> load(String name) {
+        try (InputStream in = DashboardAssets.class.getResourceAsStream(root + name)) {
+            if (in == null) {
+                return Optional.empty();
+            }
+            byte[] bytes = in.readAllBytes();
+            String type = TYPES.getOrDefault(name.substring(name.lastIndexOf('.') + 1), "application/octet-stream");
+            byte[] gzip = compressible(type) ? gzip(bytes) : null;
+            // Vite names the files under assets/ by their content hash: a new build has new names.
+            return Optional.of(new Asset(type, bytes, gzip != null && gzip.length < bytes.length ? gzip : null,
+                    name.startsWith("assets/")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static boolean compressible(String type) {
+        return type.startsWith("text/") || type.equals("application/json") || type.equals("image/svg+xml");
+    }
+
+    private static byte[] gzip(byte[] bytes) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
+        try (GZIPOutputStream zip = new GZIPOutputStream(out)) {
+            zip.write(bytes);
+        }
+        return out.toByteArray();
+    }
+}
