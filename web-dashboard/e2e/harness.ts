@@ -213,6 +213,8 @@ export class Watcher {
   readonly states = new Map<string, StateMessage>();
   /** Every state seen, by "event/board#seq". */
   readonly seen = new Map<string, StateMessage>();
+  /** Called with each state as it arrives (for timing). */
+  onState: (board: string, state: StateMessage) => void = () => {};
   private readonly waiters: Array<() => void> = [];
   private readonly replies = new Map<string, (reply: Record<string, unknown>) => void>();
   private nextId = 1;
@@ -229,6 +231,7 @@ export class Watcher {
       if (parts[parts.length - 1] === 'state') {
         const state = JSON.parse(text) as StateMessage;
         const key = `${parts[parts.length - 3]}/${parts[parts.length - 2]}`;
+        this.onState(key, state);
         this.seen.set(`${key}#${state.seq}`, state);
         const old = this.states.get(key);
         if (!old || old.seq < state.seq || old.game !== state.game) this.states.set(key, state);

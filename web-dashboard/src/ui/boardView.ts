@@ -25,6 +25,8 @@ export class BoardPage {
   private shownPly: number | null = null;
   private positions: Position[] = [];
   private positionsKey = '';
+  private scrolledToPly = -1;
+  private drawnBoard = '';
   private readonly panel: ControlPanel | null;
   private timer: number | undefined;
   /** Undo what the page hooked into the store and the document, so a route change leaves nothing behind. */
@@ -112,6 +114,7 @@ export class BoardPage {
     const state = view?.state;
     if (!state) {
       this.q('.board-svg').textContent = 'Waiting for the board…';
+      this.drawnBoard = '';
       return;
     }
     const key = `${state.game}:${state.startSfen}:${state.moves.join(' ')}`;
@@ -132,9 +135,11 @@ export class BoardPage {
       correction: live ? squares(state.boardStatus.squares, position) : [],
       selected: this.panel?.selection ?? null,
     };
-    this.q('.board-svg').innerHTML = renderBoard(position, {
-      flipped: this.flipped, marks, title: `Board ${this.board}, move ${ply}`,
-    });
+    const svg = renderBoard(position, { flipped: this.flipped, marks, title: `Board ${this.board}, move ${ply}` });
+    if (svg !== this.drawnBoard) { // a state that changed only the clocks or the status leaves the board alone
+      this.q('.board-svg').innerHTML = svg;
+      this.drawnBoard = svg;
+    }
     this.renderPlayers(view!);
     this.renderStatus(view!, live, ply);
     this.renderMoves(state.moves, state.movesJapanese, ply);
@@ -216,26 +221,44 @@ export class BoardPage {
     status.className = `status ${live ? s.status : 'history'}`;
   }
 
+  /**
+   * Bring the move list up to date, touching only what changed (a new move appends one item): rebuilding a long list
+   * on every state cost a phone more than the board itself. The current move is scrolled into view on the next frame,
+   * so the scroll does not force a layout in the middle of the update.
+   */
   private renderMoves(moves: readonly string[], japanese: readonly string[], ply: number): void {
     const list = this.q('.moves');
-    list.textContent = '';
+    const items = list.children;
+    while (items.length > moves.length) {
+      list.lastElementChild!.remove();
+    }
     moves.forEach((usi, i) => {
-      const li = document.createElement('li');
-      li.dataset.ply = String(i + 1);
-      let text = japanese[i] ?? usi;
-      if (this.western && this.positions[i]) {
-        try {
-          text = `${i % 2 === 0 ? '☗' : '☖'}${western(this.positions[i], usi)}`;
-        } catch {
-          text = usi;
-        }
+      const text = this.moveText(usi, japanese[i], i);
+      let li = items[i] as HTMLLIElement | undefined;
+      if (!li) {
+        li = document.createElement('li');
+        li.dataset.ply = String(i + 1);
+        li.onclick = () => this.show(i + 1);
+        list.append(li);
       }
-      li.textContent = text;
-      if (i + 1 === ply) li.className = 'current';
-      li.onclick = () => this.show(i + 1);
-      list.append(li);
+      if (li.textContent !== text) li.textContent = text;
+      li.classList.toggle('current', i + 1 === ply);
     });
-    list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    if (ply !== this.scrolledToPly) {
+      this.scrolledToPly = ply;
+      requestAnimationFrame(() => list.querySelector('.current')?.scrollIntoView({ block: 'nearest' }));
+    }
+  }
+
+  private moveText(usi: string, japanese: string | undefined, i: number): string {
+    if (this.western && this.positions[i]) {
+      try {
+        return `${i % 2 === 0 ? '☗' : '☖'}${western(this.positions[i], usi)}`;
+      } catch {
+        return usi;
+      }
+    }
+    return japanese ?? usi;
   }
 }
 
