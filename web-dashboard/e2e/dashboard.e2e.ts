@@ -126,6 +126,25 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     expect(kif).toContain('７六歩');
   });
 
+  it('fits a phone\'s width, and the large mode gives a projector the board alone', async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await phone.goto(daemon.dashboardUrl);
+    await phone.locator('.board-page[data-seq]').waitFor();
+    const sizes = await phone.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      board: document.querySelector('.board-svg svg')!.getBoundingClientRect().width,
+    }));
+    expect(sizes.page).toBeLessThanOrEqual(390); // no sideways scrolling
+    expect(sizes.board).toBeGreaterThan(300); // the board uses the width
+    await phone.close();
+    await page.locator('#large').click();
+    expect(await page.locator('.side-column').isVisible()).toBe(false);
+    const board = await page.locator('.board-svg svg').boundingBox();
+    expect(board!.height).toBeGreaterThan(0.8 * 900);
+    await page.locator('#large').click();
+    expect(await page.locator('.side-column').isVisible()).toBe(true);
+  });
+
   it('shows a player name with markup as text', async () => {
     const name = '<img src=x onerror="window.injected=1"><b>Bold</b> & 山田';
     const reply = await watcher.command(board, 'players', { black: { type: 'human', name }, white: { type: 'engine', level: 1 } });
