@@ -2,7 +2,7 @@ package org.shogibridge.firmware.protocol;
 
 /**
  * The streaming frame decoder: feed it the bytes of a link in chunks of any size, and it hands each intact frame to
- * its sink. A frame on the wire is the COBS encoding of {@code type, body, CRC-16 (little-endian)} followed by a zero
+ * its sink. A frame on the wire is the COBS encoding of {@code type, body, CRC-32 (little-endian)} followed by a zero
  * byte; COBS leaves no zero inside a frame, so the decoder resynchronises at the next zero after garbage, a lost
  * byte or a reset mid-frame. A state machine over one reused buffer: nothing is allocated per byte or per frame, and
  * a fault is counted and reported to the sink, never thrown.
@@ -34,6 +34,7 @@ public final class FrameDecoder {
     }
 
     private final Sink sink;
+    private final Crc32 crc32 = new Crc32();
     private final byte[] payload = new byte[Protocol.MAX_PAYLOAD];
     private int length;
     /** Data bytes left in the current COBS block; 0 when the next byte is a code byte. */
@@ -96,15 +97,17 @@ public final class FrameDecoder {
             fault(Fault.TOO_LONG);
         } else if (blockLeft > 0) {
             fault(Fault.BROKEN);
-        } else if (length < 3) {
+        } else if (length < Protocol.CRC_BYTES + 1) {
             fault(Fault.TOO_SHORT);
         } else {
-            int crc = (payload[length - 2] & 0xFF) | (payload[length - 1] & 0xFF) << 8;
-            if (crc != Crc16.of(payload, 0, length - 2)) {
+            int end = length - Protocol.CRC_BYTES;
+            int crc = (payload[end] & 0xFF) | (payload[end + 1] & 0xFF) << 8 | (payload[end + 2] & 0xFF) << 16
+                    | (payload[end + 3] & 0xFF) << 24;
+            if (crc != crc32.of(payload, 0, end)) {
                 fault(Fault.CRC);
             } else {
                 frames++;
-                sink.frame(payload[0] & 0xFF, payload, length - 3);
+                sink.frame(payload[0] & 0xFF, payload, end - 1);
             }
         }
         reset();

@@ -1,12 +1,13 @@
 package org.shogibridge.firmware.protocol;
 
 /**
- * Encode one message into a frame: the CRC-16 of type and body is appended (little-endian), the whole is COBS-encoded
+ * Encode one message into a frame: the CRC-32 of type and body is appended (little-endian), the whole is COBS-encoded
  * so that it holds no zero, and a zero delimiter ends it. One reused scratch buffer; the caller owns the output.
  * Not thread-safe: one encoder per writing thread.
  */
 public final class FrameEncoder {
     private final byte[] payload = new byte[Protocol.MAX_PAYLOAD];
+    private final Crc32 crc32 = new Crc32();
 
     /**
      * Write the frame of a message into {@code out} (at least {@link Protocol#MAX_FRAME} bytes) and return its length.
@@ -20,10 +21,11 @@ public final class FrameEncoder {
         }
         payload[0] = (byte) type;
         System.arraycopy(body, 0, payload, 1, bodyLength);
-        int crc = Crc16.of(payload, 0, bodyLength + 1);
-        payload[bodyLength + 1] = (byte) crc;
-        payload[bodyLength + 2] = (byte) (crc >>> 8);
-        return cobs(payload, bodyLength + 3, out);
+        int crc = crc32.of(payload, 0, bodyLength + 1);
+        for (int i = 0; i < Protocol.CRC_BYTES; i++) {
+            payload[bodyLength + 1 + i] = (byte) (crc >>> (8 * i));
+        }
+        return cobs(payload, bodyLength + 1 + Protocol.CRC_BYTES, out);
     }
 
     /** COBS-encode {@code length} bytes into {@code out}, followed by the zero delimiter; return the bytes written. */

@@ -8,9 +8,11 @@ public final class Protocol {
     public static final int VERSION_MAJOR = 1;
     public static final int VERSION_MINOR = 0;
 
+    /** The CRC-32 after type and body. */
+    public static final int CRC_BYTES = 4;
     /** Type, body and CRC of one frame, before COBS. */
     public static final int MAX_PAYLOAD = 253;
-    public static final int MAX_BODY = MAX_PAYLOAD - 3;
+    public static final int MAX_BODY = MAX_PAYLOAD - 1 - CRC_BYTES;
     /**
      * On the wire, delimiter included: COBS adds one byte to a payload of up to 253 bytes (254 would need a second
      * code byte when it holds no zero), so a whole frame fits a 255-byte buffer.

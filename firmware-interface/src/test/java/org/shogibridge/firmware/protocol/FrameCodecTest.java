@@ -44,9 +44,9 @@ class FrameCodecTest {
     }
 
     @Test
-    void theCrcIsCcittFalse() {
+    void theCrcIsZlibsCrc32() {
         byte[] check = "123456789".getBytes(StandardCharsets.US_ASCII);
-        assertEquals(0x29B1, Crc16.of(check, 0, check.length));
+        assertEquals(0xCBF43926, new Crc32().of(check, 0, check.length));
     }
 
     @Test
@@ -111,7 +111,7 @@ class FrameCodecTest {
         Arrays.fill(garbage, (byte) 0x55);
         decoder.feed(garbage, 0, garbage.length);
         decoder.feed((byte) 0);
-        decoder.feed(new byte[] {1, 1, 0}, 0, 3); // two zero bytes of payload: shorter than a type and a CRC
+        decoder.feed(new byte[] {1, 1, 1, 0}, 0, 4); // three zero bytes of payload: shorter than a type and a CRC
         decoder.feed(good, 0, good.length);
 
         assertEquals(List.of(FrameDecoder.Fault.CRC, FrameDecoder.Fault.BROKEN, FrameDecoder.Fault.TOO_LONG,
