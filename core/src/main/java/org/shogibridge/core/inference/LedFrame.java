@@ -61,13 +61,14 @@ public final class LedFrame {
         version++;
     }
 
-    void set(int square, Colour c, Pattern p) {
+    /** Set one square (0 .. squares - 1); public for drivers and emulators that receive a frame from elsewhere. */
+    public void set(int square, Colour c, Pattern p) {
         colour[square] = (byte) c.ordinal();
         pattern[square] = (byte) p.ordinal();
         version++;
     }
 
-    void setKomadai(Side side, Colour c, Pattern p) {
+    public void setKomadai(Side side, Colour c, Pattern p) {
         set(squares + side.index(), c, p);
     }
 

@@ -1,0 +1,261 @@
+package org.shogibridge.firmware.emulator;
+
+import java.io.IOException;
+import java.util.Arrays;
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.firmware.board.BoardGeometry;
+import org.shogibridge.firmware.protocol.BodyReader;
+import org.shogibridge.firmware.protocol.BodyWriter;
+import org.shogibridge.firmware.protocol.FrameDecoder;
+import org.shogibridge.firmware.protocol.FrameEncoder;
+import org.shogibridge.firmware.protocol.Hello;
+import org.shogibridge.firmware.protocol.LedCommand;
+import org.shogibridge.firmware.protocol.Messages;
+import org.shogibridge.firmware.protocol.Protocol;
+import org.shogibridge.firmware.protocol.Readings;
+
+/**
+ * The firmware of a board, in Java: it answers SYNC with HELLO and a full snapshot, sends a snapshot when the sensors
+ * change and at every heartbeat (deltas between periodic full snapshots, if enabled), acknowledges LED frames and shows
+ * them on a core {@link LedFrame} (which the simulated player watches), answers PING, reports buttons, and answers a
+ * frame it cannot use with ERROR. Everything it sends passes through a {@link FaultPlan}. Transport-agnostic: the
+ * caller feeds it received bytes and scans, and gives it an {@link Output}.
+ */
+public final class BoardEmulator implements FrameDecoder.Sink {
+    public static final int HEARTBEAT_MILLIS = 250;
+    /** With deltas, a full snapshot at least this often. */
+    public static final int FULL_SNAPSHOT_MILLIS = 1_000;
+
+    /** Where the emulator's bytes go (a socket, a PTY). */
+    public interface Output {
+        void write(byte[] bytes, int length) throws IOException;
+    }
+
+    private final BoardGeometry geometry;
+    private final Hello hello;
+    private final FaultPlan faults;
+    private final LedFrame leds;
+    private final FrameDecoder decoder = new FrameDecoder(this);
+    private final FrameEncoder encoder = new FrameEncoder();
+    private final BodyWriter body = new BodyWriter();
+    private final BodyReader reader = new BodyReader();
+    private final byte[] frame = new byte[Protocol.MAX_FRAME];
+    private final Readings current;
+    private final Readings sent;
+    private final LedCommand ledCommand;
+    private final boolean deltas;
+    private Output output;
+    private boolean synced;
+    private boolean haveSent;
+    private long lastSentMillis;
+    private long lastFullMillis;
+    private long stalledUntil;
+    private int seq;
+    private int buttonSeq;
+    private long framesSent;
+    /** Times the Pi lost sight of the board (a disconnect or a stall): the player then checks the last move. */
+    private long outages;
+    private long syncedSince;
+
+    public BoardEmulator(BoardGeometry geometry, String firmwareName, boolean deltas, FaultPlan faults, LedFrame leds) {
+        this.geometry = geometry;
+        this.faults = faults;
+        this.leds = leds;
+        this.deltas = deltas;
+        int features = Protocol.FEATURE_CLOCK_BUTTONS | Protocol.FEATURE_RGB_LEDS | (deltas ? Protocol.FEATURE_DELTAS : 0)
+                | (geometry.faceSensing() ? Protocol.FEATURE_FACE_SENSING : 0);
+        this.hello = new Hello(Protocol.VERSION_MAJOR, Protocol.VERSION_MINOR, firmwareName, new int[] {1, 0, 0},
+                geometry.variant().files(), geometry.variant().ranks(), features, 200, HEARTBEAT_MILLIS, geometry.komadai(),
+                geometry.ledGroupsBlack(), geometry.ledGroupsWhite());
+        this.current = geometry.newReadings();
+        this.sent = geometry.newReadings();
+        this.ledCommand = geometry.newLedCommand();
+    }
+
+    public Hello hello() {
+        return hello;
+    }
+
+    /** The link is up (a new connection): the firmware waits for SYNC. */
+    public synchronized void connected(Output out) {
+        this.output = out;
+        this.synced = false;
+        decoder.reset();
+    }
+
+    /** The link is down. */
+    public synchronized void disconnected() {
+        if (output != null) {
+            outages++;
+        }
+        this.output = null;
+        this.synced = false;
+    }
+
+    /** Return how many times the Pi lost sight of the board so far. */
+    public synchronized long outages() {
+        return outages;
+    }
+
+    /** Return true once the Pi has said SYNC on this connection and the link is not stalled. */
+    public synchronized boolean synced(long nowMillis) {
+        return output != null && synced && nowMillis >= stalledUntil;
+    }
+
+    /** Return when the Pi last said SYNC (the board has been in step with it since, unless an outage followed). */
+    public synchronized long syncedSince() {
+        return syncedSince;
+    }
+
+    /** Bytes from the Pi. */
+    public synchronized void received(byte[] bytes, int length, long nowMillis) {
+        this.now = nowMillis;
+        decoder.feed(bytes, 0, length);
+    }
+
+    private long now;
+
+    /** One scan of the sensors (from the simulated player): send it if it changed or the heartbeat is due. */
+    public synchronized void scan(SensorSnapshot snapshot, long nowMillis) {
+        this.now = nowMillis;
+        geometry.toReadings(snapshot, current);
+        if (!synced || output == null) {
+            return;
+        }
+        if (!haveSent || !current.sameAs(sent) || nowMillis - lastSentMillis >= HEARTBEAT_MILLIS) {
+            sendReadings(false);
+        }
+    }
+
+    /** A button of the board was pressed (clock buttons: 0 black, 1 white). */
+    public synchronized void button(int button) {
+        if (synced && output != null) {
+            Messages.button(body, new Messages.Button(++buttonSeq & 0xFFFF, button, true));
+            send(Protocol.BUTTON);
+        }
+    }
+
+    private void sendReadings(boolean forceFull) {
+        current.seq(++seq);
+        boolean full = forceFull || !deltas || !haveSent || now - lastFullMillis >= FULL_SNAPSHOT_MILLIS
+                || !current.writeDelta(sent, body);
+        if (full) {
+            current.writeSnapshot(body);
+            lastFullMillis = now;
+        }
+        send(full ? Protocol.SNAPSHOT : Protocol.DELTA);
+        sent.copyFrom(current);
+        haveSent = true;
+        lastSentMillis = now;
+    }
+
+    private void send(int type) {
+        if (output == null || now < stalledUntil) {
+            return;
+        }
+        int n = encoder.encode(type, body.bytes(), body.length(), frame);
+        FaultPlan.Fault fault = faults.next();
+        try {
+            switch (fault) {
+                case FLIP -> {
+                    byte[] damaged = Arrays.copyOf(frame, n);
+                    damaged[faults.nextInt(n)] ^= (byte) (1 << faults.nextInt(8));
+                    output.write(damaged, n);
+                }
+                case DROP_BYTE -> {
+                    int lost = faults.nextInt(n);
+                    byte[] damaged = new byte[n - 1];
+                    System.arraycopy(frame, 0, damaged, 0, lost);
+                    System.arraycopy(frame, lost + 1, damaged, lost, n - lost - 1);
+                    output.write(damaged, n - 1);
+                }
+                case DROP_FRAME -> {
+                    // lost on the way
+                }
+                case DUPLICATE -> {
+                    output.write(frame, n);
+                    output.write(frame, n);
+                }
+                case RESET -> {
+                    output.write(frame, faults.nextInt(n)); // cut off mid-frame; the firmware boots again
+                    reboot();
+                }
+                case STALL -> {
+                    stalledUntil = now + FaultPlan.STALL_MILLIS;
+                    outages++;
+                }
+                default -> output.write(frame, n);
+            }
+            framesSent++;
+        } catch (IOException e) {
+            output = null; // the transport notices and reconnects
+        }
+    }
+
+    /** A firmware restart: it says HELLO and sends a full snapshot without being asked, as a board does at power-up. */
+    private void reboot() {
+        synced = true;
+        haveSent = false;
+        hello.write(body);
+        send(Protocol.HELLO);
+        sendReadings(true);
+    }
+
+    public synchronized long framesSent() {
+        return framesSent;
+    }
+
+    // ---------------------------------------------------------------- frames from the Pi
+
+    @Override
+    public void frame(int type, byte[] payload, int bodyLength) {
+        reader.of(payload, bodyLength);
+        switch (type) {
+            case Protocol.SYNC -> {
+                int major = reader.u8();
+                if (reader.malformed()) {
+                    error(Protocol.ERROR_MALFORMED, "SYNC without a version");
+                } else if (major != Protocol.VERSION_MAJOR) {
+                    error(Protocol.ERROR_VERSION, "board speaks " + Protocol.VERSION_MAJOR + "." + Protocol.VERSION_MINOR);
+                } else {
+                    // The Pi asks again only when it lost sight of the board: for the player, an outage.
+                    if (synced) {
+                        outages++;
+                    }
+                    syncedSince = now;
+                    synced = true;
+                    haveSent = false;
+                    hello.write(body);
+                    send(Protocol.HELLO);
+                    sendReadings(true);
+                }
+            }
+            case Protocol.PING -> {
+                int token = reader.u16();
+                Messages.token(body, token);
+                send(Protocol.PONG);
+            }
+            case Protocol.LEDS -> {
+                int messageSeq = bodyLength >= 2 ? (payload[1] & 0xFF) | (payload[2] & 0xFF) << 8 : 0;
+                int status = ledCommand.read(reader);
+                if (status == Protocol.OK) {
+                    geometry.toLedFrame(ledCommand, leds);
+                }
+                Messages.ack(body, new Messages.Ack(Protocol.LEDS, messageSeq, status));
+                send(Protocol.ACK);
+            }
+            default -> error(Protocol.ERROR_UNKNOWN_TYPE, "type " + Protocol.typeName(type));
+        }
+    }
+
+    @Override
+    public void fault(FrameDecoder.Fault fault) {
+        error(fault == FrameDecoder.Fault.TOO_LONG ? Protocol.ERROR_TOO_LONG : Protocol.ERROR_CRC, fault.name().toLowerCase());
+    }
+
+    private void error(int code, String detail) {
+        Messages.error(body, new Messages.ErrorReport(code, detail));
+        send(Protocol.ERROR);
+    }
+}
