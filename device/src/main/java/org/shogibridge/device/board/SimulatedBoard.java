@@ -88,6 +88,13 @@ public final class SimulatedBoard implements BoardPort {
         });
     }
 
+    /** Return a future completed once the hands have done everything asked of them before. */
+    public java.util.concurrent.CompletableFuture<Void> done() {
+        java.util.concurrent.CompletableFuture<Void> finished = new java.util.concurrent.CompletableFuture<>();
+        actions.add(hands -> finished.complete(null));
+        return finished;
+    }
+
     /** Press a side's clock button. */
     public void press(Side side) {
         actions.add(hands -> listener.clockPressed(side));

@@ -67,7 +67,19 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         boolean promoteByDefault = check.oneOf("promotion.default", c.promotion().byDefault(),
                 Map.of("promote", true, "decline", false));
         int window = check.range("promotion.window-millis", c.promotion().windowMillis(), 0, 10_000);
-        check.oneOf("board.source", c.board().source(), Map.of("simulated", "simulated"));
+        String source = check.oneOf("board.source", c.board().source(), Map.of("simulated", "simulated", "serial", "serial", "tcp", "tcp"));
+        if (source.equals("serial") && (c.board().port() == null || c.board().port().isBlank())) {
+            throw check.fail("board.port", "must name the serial device for board.source serial (e.g. /dev/ttyACM0)");
+        }
+        if (source.equals("serial")) {
+            check.range("board.baud", c.board().baud(), 1_200, 4_000_000);
+        }
+        if (source.equals("tcp") && (c.board().address() == null || !c.board().address().matches("[^:\\s]+:\\d{1,5}"))) {
+            throw check.fail("board.address", "must be HOST:PORT for board.source tcp, not '" + c.board().address() + "'");
+        }
+        if (!source.equals("simulated") && Boolean.TRUE.equals(c.demo())) {
+            throw check.fail("board.source", "the demo plays on the simulated board only");
+        }
         double noise = c.board().noise() == null ? 0 : c.board().noise();
         if (!(noise >= 0 && noise <= 1)) {
             throw check.fail("board.noise", "must be between 0 and 1, not " + noise);

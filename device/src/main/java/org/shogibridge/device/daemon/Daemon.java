@@ -28,8 +28,12 @@ import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.device.board.BoardPort;
+import org.shogibridge.device.board.FirmwareBoard;
 import org.shogibridge.device.board.MonotonicClock;
+import org.shogibridge.device.board.SerialLink;
 import org.shogibridge.device.board.SimulatedBoard;
+import org.shogibridge.device.board.TcpLink;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.http.WebServer;
 import org.shogibridge.device.journal.GameArchive;
@@ -59,7 +63,9 @@ public final class Daemon implements AutoCloseable {
     private Outlet outlet;
     private BoardLoop loop;
     private EngineWorker engines;
-    private SimulatedBoard board;
+    private BoardPort board;
+    /** The same board when it is simulated (cmd/sim, the demo, following the LEDs), else null. */
+    private SimulatedBoard simulated;
     private GameSession session;
     private WebServer web;
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -123,23 +129,29 @@ public final class Daemon implements AutoCloseable {
         engines.prepare(settings.session().black(), Side.BLACK);
         engines.prepare(settings.session().white(), Side.WHITE);
         var boardConfig = settings.config().board();
-        board = new SimulatedBoard(variant, settings.session().inference(), boardConfig.noise(), boardConfig.seed(), clock);
+        board = boardPort(clock);
         session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
         loop.attach(session, board);
-        board.watch(session.leds());
+        if (simulated != null) {
+            simulated.watch(session.leds());
+        }
         outlet.start();
 
         if (recovered.game() != null) {
             session.resume(recovered.game(), clock.millis());
             Position now = recovered.game().start().copy();
             recovered.game().moves().forEach(now::doMove);
-            board.setInitial(now); // the real board kept its pieces; the simulated one starts as it was
+            if (simulated != null) {
+                simulated.setInitial(now); // the real board kept its pieces; the simulated one starts as it was
+            }
             log.info("Resumed game {} at move {} after a restart.", recovered.game().gameId(), recovered.game().moves().size());
         } else {
             session.start(recovered.seq(), clock.millis());
             if (settings.handicap() != null) {
                 session.newGame(settings.handicap().startPosition(), clock.millis());
-                board.setInitial(settings.handicap().startPosition());
+                if (simulated != null) {
+                    simulated.setInitial(settings.handicap().startPosition());
+                }
             }
         }
         loop.start();
@@ -184,10 +196,11 @@ public final class Daemon implements AutoCloseable {
         }
         outlet.change(event);
         GameState state = event.stateOrNull();
-        if (settings.config().board().followLeds() && state.engineMove() != null && carriedOutPly != state.moves().size()) {
+        if (simulated != null && settings.config().board().followLeds() && state.engineMove() != null
+                && carriedOutPly != state.moves().size()) {
             carriedOutPly = state.moves().size();
             Position before = state.position();
-            board.play(before, Usi.parseLegalMove(before, state.engineMove()));
+            simulated.play(before, Usi.parseLegalMove(before, state.engineMove()));
         }
         if (state.moves().size() < carriedOutPly) {
             carriedOutPly = -1; // a takeback: the next engine move at that ply is carried out again
@@ -197,7 +210,7 @@ public final class Daemon implements AutoCloseable {
         }
         if (event instanceof SessionEvent.GameEnded && settings.config().demo()) {
             // The demo plays game after game: set up the start again, which the board reads as a new game.
-            timers.schedule(() -> board.setUp(Position.start(variant)), 3, TimeUnit.SECONDS);
+            timers.schedule(() -> simulated.setUp(Position.start(variant)), 3, TimeUnit.SECONDS);
         }
     }
 
@@ -233,6 +246,21 @@ public final class Daemon implements AutoCloseable {
         }
         lastGameId = id;
         return id;
+    }
+
+    /** Return the board of the configuration: simulated, or a microcontroller's over a serial port or TCP. */
+    private BoardPort boardPort(MonotonicClock clock) {
+        var c = settings.config().board();
+        boolean faces = settings.session().inference().faceSensing();
+        return switch (c.source()) {
+            case "serial" -> new FirmwareBoard(variant, faces, new SerialLink(c.port(), c.baud()), clock);
+            case "tcp" -> {
+                int colon = c.address().lastIndexOf(':');
+                yield new FirmwareBoard(variant, faces, new TcpLink(c.address().substring(0, colon),
+                        Integer.parseInt(c.address().substring(colon + 1))), clock);
+            }
+            default -> simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), c.seed(), clock);
+        };
     }
 
     /** Return the game in progress as KIF text (asked of the board loop). */
@@ -327,7 +355,9 @@ public final class Daemon implements AutoCloseable {
         }
         return () -> {
             session.newGame(start, loop.now());
-            board.setUp(start);
+            if (simulated != null) {
+                simulated.setUp(start); // a real board is set up by the players, guided by the LEDs
+            }
             reply.ok(null);
         };
     }
@@ -386,6 +416,11 @@ public final class Daemon implements AutoCloseable {
     }
 
     private Runnable sim(JsonNode c, RemoteCommands.Reply reply) {
+        if (simulated == null) {
+            throw new IllegalArgumentException("Not simulated. cmd/sim plays a simulated board; this one is "
+                    + settings.config().board().source() + ".");
+        }
+        SimulatedBoard board = simulated;
         String action = RemoteCommands.requiredText(c, "action");
         return switch (action) {
             case "play" -> {
@@ -458,7 +493,7 @@ public final class Daemon implements AutoCloseable {
     public CompletableFuture<Void> simulatePlay(String usi) {
         return loop.ask(() -> {
             Position position = session.state().position();
-            board.play(position, Usi.parseLegalMove(position, usi));
+            simulated.play(position, Usi.parseLegalMove(position, usi));
             return null;
         });
     }

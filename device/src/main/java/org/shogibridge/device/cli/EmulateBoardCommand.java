@@ -1,0 +1,205 @@
+package org.shogibridge.device.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.board.BoardPort;
+import org.shogibridge.device.board.MonotonicClock;
+import org.shogibridge.device.board.SimulatedBoard;
+import org.shogibridge.firmware.board.BoardGeometry;
+import org.shogibridge.firmware.emulator.BoardEmulator;
+import org.shogibridge.firmware.emulator.EmulatorTransport;
+import org.shogibridge.firmware.emulator.FaultPlan;
+import org.shogibridge.firmware.protocol.Protocol;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code emulate-board}: a board's firmware in this JVM, speaking the board protocol over TCP or a pseudo-terminal,
+ * its sensors driven by the simulated hands (which can play a record and watch the LEDs the Pi sends), with faults
+ * injected into what it sends. What a builder's microcontroller does, for tests and for trying the daemon without one.
+ */
+@Command(name = "emulate-board", mixinStandardHelpOptions = true,
+        description = {"Emulate a board's microcontroller: the board protocol (firmware-interface/PROTOCOL.md) over TCP or a "
+                + "pseudo-terminal, driven by simulated hands, with fault injection.",
+                "Prints 'Emulated board: WHERE', then, with --record, 'Played N moves.' once the record is played."})
+public final class EmulateBoardCommand implements Callable<Integer> {
+    /**
+     * A player waits this long after the board is back before moving: the Pi re-reads the board once it has been still
+     * for its settle time, and a change before that is corrected, never taken as a move.
+     */
+    private static final long SYNCED_BEFORE_MOVING_MILLIS = 1_000;
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--variant", paramLabel = "V", defaultValue = "standard", description = "standard, okisaki or minishogi.")
+    private String variant;
+
+    @Option(names = "--face-sensing", description = "The squares sense which face is up.")
+    private boolean faceSensing;
+
+    static final class Where {
+        @Option(names = "--tcp", paramLabel = "PORT", description = "Serve on this TCP port on loopback (0: any free port).")
+        Integer tcp;
+
+        @Option(names = "--pty", description = "Make a pseudo-terminal with socat, linked as DIR/shogi-board-N (N grows with each reconnection).")
+        boolean pty;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    private Where where;
+
+    @Option(names = "--pty-dir", paramLabel = "DIR", description = "Where the pseudo-terminal's links go (default: the temporary folder).")
+    private Path ptyDirectory;
+
+    @Option(names = "--faults", paramLabel = "SPEC",
+            description = "Faults in what the board sends, e.g. flip=0.01,drop-byte=0.01,drop-frame=0.01,duplicate=0.01,"
+                    + "reset=0.002,stall=0.001,disconnect=20 (probabilities per frame; disconnect every S seconds).")
+    private String faults;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the hands, the noise and the faults.")
+    private long seed;
+
+    @Option(names = "--noise", paramLabel = "P", defaultValue = "0", description = "Sensor noise of the simulated board (0 to 1).")
+    private double noise;
+
+    @Option(names = "--deltas", description = "Send deltas between full snapshots (one full snapshot a second).")
+    private boolean deltas;
+
+    @Option(names = "--record", paramLabel = "FILE", description = "Play this record's moves with the simulated hands.")
+    private Path record;
+
+    @Option(names = "--exit-when-done", description = "With --record: exit once every move is played and judged.")
+    private boolean exitWhenDone;
+
+    @Override
+    public Integer call() throws Exception {
+        Variant v = Variant.byId(variant);
+        FaultPlan plan = FaultPlan.parse(faults, seed);
+        GameRecord game = record == null ? null : RecordFiles.read(record);
+        if (game != null && game.variant() != v) {
+            throw new IllegalArgumentException("Wrong variant. " + record + " is a " + game.variant() + " game, not " + v + ".");
+        }
+        if (!(noise >= 0 && noise <= 1)) {
+            throw new IllegalArgumentException("Bad option. --noise must be between 0 and 1, not " + noise + ".");
+        }
+        MonotonicClock clock = new MonotonicClock();
+        BoardGeometry geometry = BoardGeometry.recommended(v, faceSensing);
+        LedFrame leds = new LedFrame(v.squares());
+        BoardEmulator emulator = new BoardEmulator(geometry, "shogi-bridge emulator", deltas, plan, leds);
+        InferenceSettings player = InferenceSettings.defaults().withFaceSensing(faceSensing);
+        SimulatedBoard hands = new SimulatedBoard(v, player, noise, seed, clock);
+        hands.watch(leds);
+        if (game != null) {
+            hands.setInitial(game.startPosition());
+        }
+        hands.start(new BoardPort.Listener() {
+            @Override
+            public void snapshot(SensorSnapshot snapshot) {
+                emulator.scan(snapshot, clock.millis());
+            }
+
+            @Override
+            public void offline() {
+            }
+
+            @Override
+            public void online() {
+            }
+
+            @Override
+            public void clockPressed(Side side) {
+                emulator.button(side == Side.BLACK ? Protocol.BUTTON_BLACK_CLOCK : Protocol.BUTTON_WHITE_CLOCK);
+            }
+        });
+        EmulatorTransport transport = where.pty
+                ? new EmulatorTransport.Pty(emulator, plan, clock::millis,
+                        ptyDirectory != null ? ptyDirectory : Path.of(System.getProperty("java.io.tmpdir")))
+                : new EmulatorTransport.Tcp(emulator, plan, clock::millis, where.tcp);
+        PrintWriter out = spec.commandLine().getOut();
+        CountDownLatch stop = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stop.countDown();
+            transport.close();
+            hands.close();
+        }));
+        out.println("Emulated board: " + transport.start());
+        out.flush();
+        if (game != null) {
+            int played = play(game, hands, emulator, clock);
+            out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + emulator.outages() + ".");
+            out.flush();
+            if (exitWhenDone) {
+                transport.close();
+                hands.close();
+                return 0;
+            }
+        }
+        stop.await();
+        return 0;
+    }
+
+    /**
+     * Play the record as a player would: a move only while the Pi can see the board, and a move during which it lost
+     * sight of the board (a disconnect, a stall) is taken back and made again, as a player does who sees the board
+     * go offline (the Pi never takes a change it did not see as a move, and guides the board back to its position).
+     */
+    private static int play(GameRecord game, SimulatedBoard hands, BoardEmulator emulator, MonotonicClock clock)
+            throws Exception {
+        Position position = game.startPosition().copy();
+        int played = 0;
+        for (int move : game.mainLine().moveArray()) {
+            for (int attempt = 0; ; attempt++) {
+                awaitSynced(emulator, clock);
+                long outages = emulator.outages();
+                hands.play(position, move);
+                hands.done().get(60, TimeUnit.SECONDS);
+                Thread.sleep(400); // the Pi's settle timer judges the move
+                if (emulator.outages() == outages) {
+                    break;
+                }
+                if (attempt == 10) {
+                    throw new IllegalStateException("Link down. The board lost its link during move " + (played + 1) + " ten times.");
+                }
+                awaitSynced(emulator, clock);
+                hands.setUp(position); // put it back; the Pi shows the recorded position again
+                hands.done().get(60, TimeUnit.SECONDS);
+                Thread.sleep(400);
+            }
+            position.doMove(move);
+            played++;
+        }
+        awaitSynced(emulator, clock);
+        Thread.sleep(500);
+        return played;
+    }
+
+    private static void awaitSynced(BoardEmulator emulator, MonotonicClock clock) throws InterruptedException {
+        long since = -1;
+        for (;;) {
+            long now = clock.millis();
+            if (emulator.synced(now)) {
+                if (since < 0) {
+                    since = Math.max(now, emulator.syncedSince());
+                } else if (now - Math.max(since, emulator.syncedSince()) >= SYNCED_BEFORE_MOVING_MILLIS) {
+                    return;
+                }
+            } else {
+                since = -1;
+            }
+            Thread.sleep(20);
+        }
+    }
+}

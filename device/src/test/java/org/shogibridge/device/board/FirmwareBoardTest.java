@@ -1,0 +1,164 @@
+package org.shogibridge.device.board;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.firmware.board.BoardGeometry;
+import org.shogibridge.firmware.emulator.BoardEmulator;
+import org.shogibridge.firmware.emulator.EmulatorTransport;
+import org.shogibridge.firmware.emulator.FaultPlan;
+import org.shogibridge.firmware.protocol.BodyWriter;
+import org.shogibridge.firmware.protocol.FrameEncoder;
+import org.shogibridge.firmware.protocol.Hello;
+import org.shogibridge.firmware.protocol.KomadaiLayout;
+import org.shogibridge.firmware.protocol.Protocol;
+
+/** The Pi's end of the board protocol against the emulator's firmware, in this process over loopback TCP. */
+class FirmwareBoardTest {
+
+    /** Records what the board port reports. */
+    static final class Events implements BoardPort.Listener {
+        final BlockingQueue<String> events = new LinkedBlockingQueue<>();
+        volatile SensorSnapshot last;
+
+        @Override
+        public void snapshot(SensorSnapshot snapshot) {
+            SensorSnapshot copy = new SensorSnapshot(snapshot.variant());
+            copy.copyFrom(snapshot);
+            if (last == null) {
+                events.add("snapshot");
+            }
+            last = copy;
+        }
+
+        @Override
+        public void offline() {
+            events.add("offline");
+        }
+
+        @Override
+        public void online() {
+            events.add("online");
+        }
+
+        @Override
+        public void clockPressed(Side side) {
+            events.add("clock " + side);
+        }
+
+        String next() throws InterruptedException {
+            String e = events.poll(10, TimeUnit.SECONDS);
+            return e == null ? "(nothing)" : e;
+        }
+    }
+
+    @Test
+    void theBoardIsGreetedReadLitAndItsButtonsHeard() throws Exception {
+        MonotonicClock clock = new MonotonicClock();
+        Variant v = Variant.STANDARD;
+        LedFrame shown = new LedFrame(v.squares());
+        BoardEmulator firmware = new BoardEmulator(BoardGeometry.recommended(v, false), "test", true, FaultPlan.none(), shown);
+        try (EmulatorTransport.Tcp transport = new EmulatorTransport.Tcp(firmware, FaultPlan.none(), clock::millis, 0)) {
+            transport.start();
+            Events events = new Events();
+            Position position = Position.start(v);
+            position.doMove(org.shogibridge.core.rules.Usi.parseLegalMove(position, "7g7f"));
+            SensorSnapshot truth = SensorSnapshot.of(position, false);
+            truth.komadai(Side.WHITE, Piece.PAWN, 3);
+            Thread scanner = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    firmware.scan(truth, clock.millis());
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            scanner.start();
+            try (FirmwareBoard board = new FirmwareBoard(v, false, new TcpLink("127.0.0.1", transport.port()), clock)) {
+                board.start(events);
+                assertEquals("online", events.next());
+                assertEquals("snapshot", events.next());
+                assertEquals(truth.toString(), events.last.toString());
+                assertEquals(3, events.last.komadai(Side.WHITE, Piece.PAWN));
+                assertEquals(0, events.last.komadai(Side.BLACK, Piece.PAWN));
+
+                LedFrame wanted = new LedFrame(v.squares());
+                wanted.set(10, LedFrame.Colour.RED, LedFrame.Pattern.FAST_BLINK);
+                wanted.setKomadai(Side.BLACK, LedFrame.Colour.GREEN, LedFrame.Pattern.BLINK);
+                board.showLeds(wanted);
+                for (int i = 0; i < 200 && shown.colour(10) != LedFrame.Colour.RED; i++) {
+                    Thread.sleep(10);
+                }
+                assertEquals(LedFrame.Colour.RED, shown.colour(10));
+                assertEquals(LedFrame.Pattern.FAST_BLINK, shown.pattern(10));
+                assertEquals(LedFrame.Colour.GREEN, shown.komadaiColour(Side.BLACK));
+
+                firmware.button(Protocol.BUTTON_WHITE_CLOCK);
+                assertEquals("clock WHITE", events.next());
+                assertEquals(0, board.stats().faults);
+            } finally {
+                scanner.interrupt();
+            }
+        }
+    }
+
+    /** A fake board that answers every SYNC with this HELLO. */
+    private static Thread fakeBoard(ServerSocket server, Hello hello) {
+        Thread t = new Thread(() -> {
+            try (Socket s = server.accept()) {
+                OutputStream out = s.getOutputStream();
+                BodyWriter body = new BodyWriter();
+                hello.write(body);
+                byte[] frame = new byte[Protocol.MAX_FRAME];
+                int n = new FrameEncoder().encode(Protocol.HELLO, body.bytes(), body.length(), frame);
+                for (int i = 0; i < 20; i++) {
+                    out.write(frame, 0, n);
+                    Thread.sleep(100);
+                }
+            } catch (Exception e) {
+                // the test is over
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private static Hello hello(int major, int files, int ranks) {
+        List<KomadaiLayout.Run> runs = List.of(new KomadaiLayout.Run('P', 18));
+        return new Hello(major, 0, "other", new int[] {2, 0, 0}, files, ranks, 0, 100, 250, new KomadaiLayout(runs, runs), "*", "*");
+    }
+
+    @Test
+    void aBoardOfAnotherProtocolOrGeometryIsRefusedAndNeverRead() throws Exception {
+        for (Hello hello : List.of(hello(2, 9, 9), hello(1, 5, 5))) {
+            try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                fakeBoard(server, hello);
+                Events events = new Events();
+                try (FirmwareBoard board = new FirmwareBoard(Variant.STANDARD, false,
+                        new TcpLink("127.0.0.1", server.getLocalPort()), new MonotonicClock())) {
+                    board.start(events);
+                    assertEquals("offline", events.next(), "refused: " + hello.protocol() + " " + hello.files() + "x" + hello.ranks());
+                    assertTrue(events.events.isEmpty() && events.last == null);
+                }
+            }
+        }
+    }
+}
