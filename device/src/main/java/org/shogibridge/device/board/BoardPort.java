@@ -35,4 +35,17 @@ public interface BoardPort extends AutoCloseable {
     /** Stop scanning and release the hardware. */
     @Override
     void close();
+
+    /** Interrupt a port's thread and wait for it to end, at most {@code millis} (for {@link #close}). */
+    static void stopThread(Thread thread, long millis) {
+        if (thread == null) {
+            return;
+        }
+        thread.interrupt();
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -122,14 +122,7 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
     @Override
     public void close() {
         running = false;
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        BoardPort.stopThread(thread, 2_000);
         link.close();
     }
 

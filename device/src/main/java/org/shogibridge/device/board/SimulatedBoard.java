@@ -108,14 +108,7 @@ public final class SimulatedBoard implements BoardPort {
     @Override
     public void close() {
         running = false;
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        BoardPort.stopThread(thread, 2_000);
     }
 
     /** The scan thread: the hands act, and every simulated scan is delivered in real time. */

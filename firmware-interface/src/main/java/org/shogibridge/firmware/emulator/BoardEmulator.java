@@ -26,6 +26,12 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     public static final int HEARTBEAT_MILLIS = 250;
     /** With deltas, a full snapshot at least this often. */
     public static final int FULL_SNAPSHOT_MILLIS = 1_000;
+    /**
+     * After a change the readings are sent again every 20 ms for 100 ms: one lost frame must not hide a short lift
+     * (the promotion gesture lasts 150 ms).
+     */
+    public static final int REPEAT_MILLIS = 100;
+    public static final int REPEAT_EVERY_MILLIS = 20;
 
     /** Where the emulator's bytes go (a socket, a PTY). */
     public interface Output {
@@ -50,6 +56,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     private boolean haveSent;
     private long lastSentMillis;
     private long lastFullMillis;
+    private long repeatUntil;
     private long stalledUntil;
     private int seq;
     private int buttonSeq;
@@ -123,7 +130,12 @@ public final class BoardEmulator implements FrameDecoder.Sink {
         if (!synced || output == null) {
             return;
         }
-        if (!haveSent || !current.sameAs(sent) || nowMillis - lastSentMillis >= HEARTBEAT_MILLIS) {
+        boolean changed = !haveSent || !current.sameAs(sent);
+        if (changed) {
+            repeatUntil = nowMillis + REPEAT_MILLIS;
+        }
+        if (changed || nowMillis - lastSentMillis >= HEARTBEAT_MILLIS
+                || nowMillis < repeatUntil && nowMillis - lastSentMillis >= REPEAT_EVERY_MILLIS) {
             sendReadings(false);
         }
     }

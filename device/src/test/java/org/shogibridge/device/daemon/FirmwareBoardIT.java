@@ -1,0 +1,149 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.device.config.ConfigLoader;
+
+/**
+ * The board protocol end to end: the emulator (the real jar in a child process, its hands playing a real 52-move game)
+ * talks to the daemon (in this process) over TCP and over a pseudo-terminal from socat, with faults injected into what
+ * the board sends. The game must arrive whole, with no move that is not the record's.
+ */
+class FirmwareBoardIT {
+    private static final Duration GAME = Duration.ofMinutes(5);
+    private static final String PREFIX = "shogi/v1/fw/b1";
+    private static final String ALL_FAULTS = "flip=0.01,drop-byte=0.01,drop-frame=0.01,duplicate=0.01,reset=0.003,stall=0.003";
+
+    @TempDir
+    Path dir;
+    private Process emulator;
+    private Daemon daemon;
+    private Subscriber mqtt;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (emulator != null) {
+            emulator.destroy();
+            emulator.waitFor(10, TimeUnit.SECONDS);
+        }
+        Subscriber.closeAll(mqtt, daemon);
+    }
+
+    private static Path record() throws Exception {
+        return Path.of(FirmwareBoardIT.class.getResource("/records/ai-an-vs-kifuwarabe-20210503.kifu").toURI());
+    }
+
+    private static List<String> recordMoves() throws Exception {
+        GameRecord record = RecordFormat.read("game.kifu", Files.readAllBytes(record()));
+        List<String> moves = new ArrayList<>();
+        for (int m : record.mainLine().moveArray()) {
+            moves.add(Usi.format(record.variant(), m));
+        }
+        return moves;
+    }
+
+    private Process startEmulator(String... args) throws Exception {
+        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
+        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx128m", "-jar", jar.toString(), "emulate-board", "--record", record().toString(), "--exit-when-done"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("emulator.log").toFile()).start();
+    }
+
+    /** Wait for the emulator to say where it is: "Emulated board: WHERE". */
+    private String emulatorAddress() throws Exception {
+        for (int i = 0; i < 300; i++) {
+            Matcher m = Pattern.compile("Emulated board: (\\S+)").matcher(log());
+            if (m.find()) {
+                return m.group(1);
+            }
+            assertTrue(emulator.isAlive(), () -> "the emulator stopped: " + log());
+            Thread.sleep(100);
+        }
+        throw new AssertionError("The emulator did not start: " + log());
+    }
+
+    private String log() {
+        try {
+            return Files.readString(dir.resolve("emulator.log"));
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+    private void startDaemon(Map<String, Object> board) throws Exception {
+        int mqttPort = Ports.free();
+        Map<String, Object> overrides = new HashMap<>(Map.of("data-dir", dir.resolve("data").toString(), "event", "fw",
+                "board-id", "b1", "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
+                "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
+        overrides.putAll(board);
+        daemon = new Daemon(new ConfigLoader().load(null, overrides));
+        daemon.start();
+        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, Duration.ofSeconds(30));
+    }
+
+    /** The whole game arrives, every move is the record's, nothing is taken back; return the emulator's output. */
+    private String assertGameComplete() throws Exception {
+        List<String> expected = recordMoves();
+        JsonNode last = mqtt.await("state", s -> s.get("moves").size() == expected.size(), GAME).json();
+        List<String> moves = new ArrayList<>();
+        last.get("moves").forEach(m -> moves.add(m.asText()));
+        assertEquals(expected, moves);
+        // No move that is not the record's. A player who saw the board go offline during a move puts it back and
+        // plays it again: if the Pi had taken it, that shows as the move taken back and made again, never another.
+        int undone = 0;
+        for (Subscriber.Message m : mqtt.on("moves")) {
+            int ply = m.json().get("ply").asInt();
+            String usi = m.json().has("usi") ? m.json().get("usi").asText() : m.json().get("undo").asText();
+            assertEquals(expected.get(ply - 1), usi, "move " + ply + ": " + m.json());
+            undone += m.json().has("undo") ? 1 : 0;
+        }
+        System.out.println("FirmwareBoardIT: " + expected.size() + " moves arrived, " + undone + " taken back and made again.");
+        assertTrue(emulator.waitFor(60, TimeUnit.SECONDS), "the emulator finishes: " + log());
+        assertTrue(log().contains("Played " + expected.size() + " moves."), log());
+        return log();
+    }
+
+    @Test
+    void aRealGameArrivesWholeOverTcpWithEveryFaultInjected() throws Exception {
+        emulator = startEmulator("--tcp", "0", "--deltas", "--seed", "3", "--faults", ALL_FAULTS + ",disconnect=25");
+        String address = emulatorAddress().replace("tcp://", "");
+        startDaemon(Map.of("board.source", "tcp", "board.address", address));
+        String log = assertGameComplete();
+        for (String fault : List.of("FLIP", "DROP_BYTE", "DROP_FRAME", "DUPLICATE", "RESET", "STALL")) {
+            assertTrue(Pattern.compile(fault + "=[1-9]").matcher(log).find(), fault + " was injected: " + log);
+        }
+    }
+
+    @Test
+    void overAPseudoTerminalTheBoardComesBackUnderNewDeviceNamesAndTheGameGoesOn() throws Exception {
+        Path devices = dir.resolve("dev");
+        emulator = startEmulator("--pty", "--pty-dir", devices.toString(), "--seed", "5",
+                "--faults", "flip=0.005,drop-frame=0.005,disconnect=15");
+        String pattern = emulatorAddress();
+        startDaemon(Map.of("board.source", "serial", "board.port", pattern, "board.baud", 1_000_000));
+        String log = assertGameComplete();
+        Matcher outages = Pattern.compile("outages: (\\d+)").matcher(log);
+        assertTrue(outages.find() && Integer.parseInt(outages.group(1)) >= 2, log);
+        assertTrue(!Files.exists(devices.resolve("shogi-board-1")), "the first device name is gone");
+    }
+}
