@@ -2,7 +2,7 @@
 // child process (the daemon of `run`), Debian's Mosquitto with a WebSocket listener, the system Chromium driven by
 // playwright-core (nothing is downloaded), and an MQTT client that commands a board and watches its topics.
 
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,13 @@ export function jarPath(): string {
     throw new Error(`Missing jar. ${jar} does not exist: build it first (mvn -q package -DskipTests).`);
   }
   return jar;
+}
+
+/** Return a record's moves in USI, read by the jar's own `convert --to usi` (any format it reads). */
+export function recordMoves(record: string): string[] {
+  const usi = execFileSync('java', ['-jar', jarPath(), 'convert', '--to', 'usi', record]).toString('utf8');
+  const moves = usi.trim().split(' moves ')[1];
+  return moves ? moves.split(' ') : [];
 }
 
 /** A TCP port nobody listens on now. */
@@ -259,6 +266,14 @@ export class Watcher {
     });
     await this.client.publishAsync(`${this.root}/${board}/cmd/${verb}`, JSON.stringify({ ...fields, id }), { qos: 1 });
     return answer;
+  }
+
+  /** Play a move on a simulated board ("event/board") through cmd/sim and wait until its state is out. */
+  async play(board: string, usi: string): Promise<StateMessage> {
+    const before = (await this.state(board)).moves.length;
+    const reply = await this.command(board, 'sim', { action: 'play', usi });
+    if (!reply.ok) throw new Error(`${board}: ${usi} refused: ${String(reply.error)}`);
+    return this.state(board, (s) => s.moves.length === before + 1);
   }
 
   /** Wait for a board's (event/board) newest state to satisfy the test. */

@@ -9,12 +9,11 @@
 //      subscriber on the same broker gives the MQTT share of it.
 // Run from web-dashboard/ after `mvn -q package -DskipTests`:  npm run bench:page [-- --loads 20 --plies 120]
 
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Daemon, Watcher, jarPath, launchBrowser } from '../e2e/harness';
+import { Daemon, Watcher, launchBrowser, recordMoves } from '../e2e/harness';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BUNDLE = resolve(HERE, '../target/classes/dashboard');
@@ -78,8 +77,7 @@ async function main(): Promise<void> {
   const plies = option('plies', 120);
   bundle();
 
-  const usi = execFileSync('java', ['-jar', jarPath(), 'convert', '--to', 'usi', RECORD]).toString('utf8');
-  const moves = usi.trim().split(' moves ')[1].split(' ').slice(0, plies);
+  const moves = recordMoves(RECORD).slice(0, plies);
   const daemon = await Daemon.start({ args: ['--sente', 'human', '--gote', 'human'] });
   const watcher = await Watcher.connect(daemon.brokerUrl);
   const browser = await launchBrowser();
@@ -116,10 +114,7 @@ async function main(): Promise<void> {
       if (key === 'local/board1') arrived.set(state.seq, performance.timeOrigin + performance.now());
     };
     for (const move of moves) {
-      const before = watcher.states.get('local/board1')!.moves.length;
-      const reply = await watcher.command('local/board1', 'sim', { action: 'play', usi: move });
-      if (!reply.ok) throw new Error(`${move} refused: ${String(reply.error)}`);
-      await watcher.state('local/board1', (s) => s.moves.length === before + 1);
+      await watcher.play('local/board1', move);
     }
     const last = watcher.states.get('local/board1')!;
     await page.waitForFunction((seq) => Number(document.querySelector('.board-page')?.getAttribute('data-seq')) >= seq, last.seq);

@@ -4,11 +4,10 @@
 // is minishogi, engine against engine, played to the end. Run from web-dashboard/ after `mvn -q package -DskipTests`:
 //   npm run screenshots
 
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Daemon, Mosquitto, Watcher, jarPath, launchBrowser, scratchDirectory, sleep } from '../e2e/harness';
+import { Daemon, Mosquitto, Watcher, launchBrowser, recordMoves, scratchDirectory, sleep } from '../e2e/harness';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const OUT = resolve(HERE, '../../docs/images');
@@ -22,8 +21,7 @@ const clock = 'clock: {main-seconds: 900, byoyomi-seconds: 30}\n';
 
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
-  const usi = execFileSync('java', ['-jar', jarPath(), 'convert', '--to', 'usi', RECORD]).toString('utf8');
-  const moves = usi.trim().split(' moves ')[1].split(' ').slice(0, OPENING_PLIES);
+  const moves = recordMoves(RECORD).slice(0, OPENING_PLIES);
 
   const broker = await Mosquitto.start(scratchDirectory('mosquitto'));
   const daemons = await Promise.all([
@@ -38,13 +36,13 @@ async function main(): Promise<void> {
     await Promise.all([
       (async () => {
         for (const move of moves) {
-          await play(watcher, `${EVENT}/table1`, move);
+          await watcher.play(`${EVENT}/table1`, move);
         }
       })(),
       (async () => {
         for (let ply = 0; ply < 16; ply++) {
           const hint = await watcher.command(`${EVENT}/table2`, 'hint');
-          await play(watcher, `${EVENT}/table2`, String(hint.hint));
+          await watcher.play(`${EVENT}/table2`, String(hint.hint));
         }
       })(),
     ]);
@@ -70,14 +68,6 @@ async function main(): Promise<void> {
     await Promise.all(daemons.map((d) => d.stop()));
     await broker.stop();
   }
-}
-
-/** Play one move on a simulated board and wait until its state is out. */
-async function play(watcher: Watcher, board: string, usi: string): Promise<void> {
-  const before = (await watcher.state(board)).moves.length;
-  const reply = await watcher.command(board, 'sim', { action: 'play', usi });
-  if (!reply.ok) throw new Error(`${board}: ${usi} refused: ${String(reply.error)}`);
-  await watcher.state(board, (s) => s.moves.length === before + 1);
 }
 
 main().catch((e: unknown) => {
