@@ -63,6 +63,8 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
     private State state = State.CLOSED;
     private BoardGeometry geometry;
     private Readings readings;
+    /** The last full snapshot since the board's HELLO: deltas are relative to it. */
+    private Readings lastFull;
     private LedCommand wire;
     private long lastSnapshotMillis;
     private long lastDeliveredMillis;
@@ -241,17 +243,18 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
                     stats.malformed++;
                     return;
                 }
+                lastFull.copyFrom(readings);
                 deliver(now);
             }
             case Protocol.DELTA -> {
                 if (state != State.ONLINE) {
-                    return;
+                    return; // no full snapshot since HELLO to apply it to
                 }
-                switch (readings.applyDelta(reader)) {
+                switch (readings.applyDelta(reader, lastFull)) {
                     case APPLIED -> deliver(now);
                     case MALFORMED -> stats.malformed++;
                     case WRONG_BASE -> {
-                        // A frame was lost: wait for the next full snapshot, at most a second away. The board is
+                        // Its snapshot was lost: wait for the next full one, at most a second away. The board is
                         // talking, so the watchdog is fed.
                         stats.gaps++;
                         lastSnapshotMillis = now;
@@ -316,6 +319,7 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
         if (geometry == null || !hello.komadai().equals(geometry.komadai())) {
             geometry = BoardGeometry.of(hello, variant);
             readings = geometry.newReadings();
+            lastFull = geometry.newReadings();
             wire = geometry.newLedCommand();
         }
         scanMillis = Math.max(MIN_SCAN_MILLIS, 1000 / Math.max(1, hello.scanHz()));

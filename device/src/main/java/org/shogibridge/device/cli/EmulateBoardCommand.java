@@ -139,7 +139,8 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         out.flush();
         if (game != null) {
             int played = play(game, hands, emulator, clock);
-            out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + emulator.outages() + ".");
+            out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + emulator.outages()
+                    + ". Sent " + emulator.snapshotsSent() + " snapshots and " + emulator.deltasSent() + " deltas.");
             out.flush();
             if (exitWhenDone) {
                 transport.close();

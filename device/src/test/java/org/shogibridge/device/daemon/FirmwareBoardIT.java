@@ -125,15 +125,15 @@ class FirmwareBoardIT {
 
     @Test
     void aRealGameArrivesWholeOverTcpWithEveryFaultInjected() throws Exception {
-        // Full snapshots only: a lost DELTA leaves the Pi a second behind until the next full one (PROTOCOL.md), long
-        // enough to miss a promotion gesture; cumulative deltas are the next step.
-        emulator = startEmulator("--tcp", "0", "--seed", "3", "--faults", ALL_FAULTS + ",disconnect=25");
+        // With deltas (each relative to the last full snapshot), so a dropped DELTA and a dropped SNAPSHOT are both tried.
+        emulator = startEmulator("--tcp", "0", "--deltas", "--seed", "3", "--faults", ALL_FAULTS + ",disconnect=25");
         String address = emulatorAddress().replace("tcp://", "");
         startDaemon(Map.of("board.source", "tcp", "board.address", address));
         String log = assertGameComplete();
         for (String fault : List.of("FLIP", "DROP_BYTE", "DROP_FRAME", "DUPLICATE", "RESET", "STALL")) {
             assertTrue(Pattern.compile(fault + "=[1-9]").matcher(log).find(), fault + " was injected: " + log);
         }
+        assertTrue(Pattern.compile("snapshots and [1-9][0-9]* deltas").matcher(log).find(), "deltas were sent: " + log);
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.shogibridge.firmware.protocol.Readings;
 
 /**
  * The firmware of a board, in Java: it answers SYNC with HELLO and a full snapshot, sends a snapshot when the sensors
- * change and at every heartbeat (deltas between periodic full snapshots, if enabled), acknowledges LED frames and shows
+ * change and at every heartbeat (if enabled, deltas from the last full snapshot, which is repeated every second), acknowledges LED frames and shows
  * them on a core {@link LedFrame} (which the simulated player watches), answers PING, reports buttons, and answers a
  * frame it cannot use with ERROR. Everything it sends passes through a {@link FaultPlan}. Transport-agnostic: the
  * caller feeds it received bytes and scans, and gives it an {@link Output}.
@@ -49,6 +49,8 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     private final byte[] frame = new byte[Protocol.MAX_FRAME];
     private final Readings current;
     private final Readings sent;
+    /** The last full snapshot sent: what deltas are relative to. */
+    private final Readings lastFull;
     private final LedCommand ledCommand;
     private final boolean deltas;
     private Output output;
@@ -61,6 +63,8 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     private int seq;
     private int buttonSeq;
     private long framesSent;
+    private long snapshotsSent;
+    private long deltasSent;
     /** Times the Pi lost sight of the board (a disconnect or a stall): the player then checks the last move. */
     private long outages;
     private long syncedSince;
@@ -77,6 +81,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
                 geometry.ledGroupsBlack(), geometry.ledGroupsWhite());
         this.current = geometry.newReadings();
         this.sent = geometry.newReadings();
+        this.lastFull = geometry.newReadings();
         this.ledCommand = geometry.newLedCommand();
     }
 
@@ -151,12 +156,18 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     private void sendReadings(boolean forceFull) {
         current.seq(++seq);
         boolean full = forceFull || !deltas || !haveSent || now - lastFullMillis >= FULL_SNAPSHOT_MILLIS
-                || !current.writeDelta(sent, body);
+                || !current.writeDelta(lastFull, body);
         if (full) {
             current.writeSnapshot(body);
+            lastFull.copyFrom(current);
             lastFullMillis = now;
         }
         send(full ? Protocol.SNAPSHOT : Protocol.DELTA);
+        if (full) {
+            snapshotsSent++;
+        } else {
+            deltasSent++;
+        }
         sent.copyFrom(current);
         haveSent = true;
         lastSentMillis = now;
@@ -212,6 +223,16 @@ public final class BoardEmulator implements FrameDecoder.Sink {
         hello.write(body);
         send(Protocol.HELLO);
         sendReadings(true);
+    }
+
+    /** Return how many full snapshots were sent (whatever became of them on the link). */
+    public synchronized long snapshotsSent() {
+        return snapshotsSent;
+    }
+
+    /** Return how many deltas were sent. */
+    public synchronized long deltasSent() {
+        return deltasSent;
     }
 
     public synchronized long framesSent() {

@@ -8,8 +8,10 @@ package org.shogibridge.firmware.protocol;
  * <p>SNAPSHOT body: {@code seq u16}, the squares packed four to a byte (two bits each, first square in the low bits),
  * then the slots packed eight to a byte (first slot in the low bit), black's slots first.
  *
- * <p>DELTA body: {@code seq u16}, {@code base u16} (the seq of the readings it changes), {@code count u8}, then
+ * <p>DELTA body: {@code seq u16}, {@code base u16} (the seq of the last full SNAPSHOT), {@code count u8}, then
  * {@code count} pairs {@code index u8, value u8}: an index below the number of squares is a square, above it a slot.
+ * A delta holds every reading that differs from that snapshot, not from the previous delta, so a lost delta costs
+ * nothing: the next one carries its changes too.
  */
 public final class Readings {
     public static final byte EMPTY = 0;
@@ -119,17 +121,17 @@ public final class Readings {
     }
 
     /**
-     * Write the DELTA from {@code before} to these readings; return false (writing nothing useful) when more than
-     * {@link #MAX_DELTA} readings changed.
+     * Write the DELTA from {@code base}, the last full snapshot sent, to these readings; return false (writing nothing
+     * useful) when more than {@link #MAX_DELTA} readings differ from it: then a full snapshot is due.
      */
-    public boolean writeDelta(Readings before, BodyWriter out) {
-        out.clear().u16(seq).u16(before.seq);
+    public boolean writeDelta(Readings base, BodyWriter out) {
+        out.clear().u16(seq).u16(base.seq);
         int countAt = out.length();
         out.u8(0);
         int count = 0;
         for (int i = 0; i < squares.length + slots.length; i++) {
             byte now = i < squares.length ? squares[i] : slots[i - squares.length];
-            byte was = i < squares.length ? before.squares[i] : before.slots[i - squares.length];
+            byte was = i < squares.length ? base.squares[i] : base.slots[i - squares.length];
             if (now != was) {
                 if (++count > MAX_DELTA) {
                     return false;
@@ -145,12 +147,13 @@ public final class Readings {
     public enum DeltaResult { APPLIED, MALFORMED, WRONG_BASE }
 
     /**
-     * Apply a DELTA body to these readings, which must be the ones it is based on. Nothing changes unless it applies
-     * whole: a malformed delta or one based on readings we do not hold (a frame was lost) leaves them as they were.
+     * Set these readings to a DELTA body applied to {@code base}, the last full snapshot received. Nothing changes
+     * unless it applies whole: a malformed delta, or one based on a snapshot we did not receive (it was lost, or came
+     * before the board was reset), leaves them as they were.
      */
-    public DeltaResult applyDelta(BodyReader in) {
+    public DeltaResult applyDelta(BodyReader in, Readings base) {
         int newSeq = in.u16();
-        int base = in.u16();
+        int baseSeq = in.u16();
         int count = in.u8();
         int start = in.position();
         if (in.malformed() || in.remaining() < 2 * count) {
@@ -163,9 +166,10 @@ public final class Readings {
                 return DeltaResult.MALFORMED;
             }
         }
-        if (base != seq) {
+        if (baseSeq != base.seq) {
             return DeltaResult.WRONG_BASE;
         }
+        copyFrom(base);
         for (int k = 0; k < count; k++) {
             int index = in.byteAt(start + 2 * k);
             byte value = (byte) in.byteAt(start + 2 * k + 1);

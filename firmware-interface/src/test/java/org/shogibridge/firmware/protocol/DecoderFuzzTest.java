@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A million frames, random and mutated, at the decoder and at the snapshot parser: nothing escapes as an exception,
  * and no damaged frame is taken as a snapshot. A frame counts as damaged when its bytes differ from every frame sent;
- * a damaged frame can only pass by a CRC collision (one in 65,536 per damaged frame that still ends cleanly), so the
+ * a damaged frame can only pass by a CRC collision (one in 2^32 per damaged frame that still ends cleanly), so the
  * fuzzer counts how many damaged frames reached the parser and each one must have been a true collision.
  */
 class DecoderFuzzTest {

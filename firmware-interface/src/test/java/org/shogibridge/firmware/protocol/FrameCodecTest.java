@@ -144,4 +144,56 @@ class FrameCodecTest {
             assertArrayEquals(new byte[] {Protocol.PONG, 5, 6}, got.frames.get(got.frames.size() - 1), "byte " + lost + " lost");
         }
     }
+
+    @Test
+    void aDeltaCarriesEveryChangeSinceTheLastFullSnapshotSoALostDeltaCostsNothing() {
+        BodyWriter body = new BodyWriter();
+        BodyReader reader = new BodyReader();
+        Readings board = new Readings(25, 6);
+        board.square(0, Readings.OCCUPIED).square(1, Readings.OCCUPIED).seq(10);
+        Readings full = new Readings(25, 6);
+        full.copyFrom(board); // snapshot 10 sent and received
+
+        board.square(0, Readings.EMPTY).seq(11); // delta 11: lost on the way
+        assertTrue(board.writeDelta(full, body));
+        board.square(5, Readings.OCCUPIED).slot(2, true).seq(12); // delta 12
+        assertTrue(board.writeDelta(full, body));
+
+        Readings pi = new Readings(25, 6);
+        pi.copyFrom(full);
+        assertEquals(Readings.DeltaResult.APPLIED, pi.applyDelta(reader.of(payload(body), body.length()), full));
+        assertTrue(pi.sameAs(board), "the lost delta's change arrived with the next one");
+        assertEquals(12, pi.seq());
+
+        // A delta based on a snapshot the Pi never received is refused, and changes nothing.
+        board.seq(13);
+        Readings other = new Readings(25, 6);
+        other.seq(9);
+        assertTrue(board.writeDelta(other, body));
+        Readings before = new Readings(25, 6);
+        before.copyFrom(pi);
+        assertEquals(Readings.DeltaResult.WRONG_BASE, pi.applyDelta(reader.of(payload(body), body.length()), full));
+        assertTrue(pi.sameAs(before));
+        assertEquals(12, pi.seq());
+
+        // More changes than a delta may carry: the board must send a full snapshot.
+        for (int sq = 0; sq < 25; sq++) {
+            board.square(sq, Readings.FACE_DOWN);
+        }
+        assertTrue(board.writeDelta(full, body));
+        Readings crowded = new Readings(100, 76);
+        Readings crowdedBase = new Readings(100, 76);
+        for (int sq = 0; sq <= Readings.MAX_DELTA; sq++) {
+            crowded.square(sq, Readings.OCCUPIED);
+        }
+        assertTrue(!crowded.writeDelta(crowdedBase, body));
+    }
+
+    /** A body as a decoder hands it on: the type byte first. */
+    private static byte[] payload(BodyWriter body) {
+        byte[] payload = new byte[body.length() + 1];
+        payload[0] = Protocol.DELTA;
+        System.arraycopy(body.bytes(), 0, payload, 1, body.length());
+        return payload;
+    }
 }

@@ -107,7 +107,9 @@ class FrameExamplesTest {
         }
         assertEquals("ooooo/....o/...../o..../ooooo/", board.toString()); // rbsgk/4p/5/P4/KGSBR
         assertTrue(readings.slot(0) && !readings.slot(1) && !readings.slot(3));
-        assertEquals(Readings.DeltaResult.APPLIED, readings.applyDelta(reader(ex.get("DELTA")[0])));
+        Readings snapshot = new Readings(25, 6);
+        snapshot.copyFrom(readings);
+        assertEquals(Readings.DeltaResult.APPLIED, readings.applyDelta(reader(ex.get("DELTA")[0]), snapshot));
         assertEquals(8, readings.seq());
         assertEquals(Readings.OCCUPIED, readings.square(10));
         assertEquals(Readings.EMPTY, readings.square(15));
