@@ -139,7 +139,8 @@ public final class BoardEmulator implements FrameDecoder.Sink {
         if (changed) {
             repeatUntil = nowMillis + REPEAT_MILLIS;
         }
-        if (changed || nowMillis - lastSentMillis >= HEARTBEAT_MILLIS
+        boolean fullDue = deltas && nowMillis - lastFullMillis >= FULL_SNAPSHOT_MILLIS;
+        if (changed || fullDue || nowMillis - lastSentMillis >= HEARTBEAT_MILLIS
                 || nowMillis < repeatUntil && nowMillis - lastSentMillis >= REPEAT_EVERY_MILLIS) {
             sendReadings(false);
         }

@@ -57,10 +57,7 @@ class DecoderFuzzTest {
             int kind = random.nextInt(4);
             int n;
             if (kind == 0) { // random bytes, often with zeros
-                n = 1 + random.nextInt(wire.length - 1);
-                for (int k = 0; k < n; k++) {
-                    wire[k] = (byte) (random.nextInt(8) == 0 ? 0 : random.nextInt(256));
-                }
+                n = FuzzCorpus.randomBytes(wire, random);
                 expected[0] = null;
             } else {
                 for (int sq = 0; sq < 81; sq++) {
@@ -75,25 +72,7 @@ class DecoderFuzzTest {
                 System.arraycopy(frame, 0, wire, 0, n);
                 expected[0] = Arrays.copyOf(body.bytes(), body.length());
                 if (kind >= 2) { // mutate: flip bits, drop, insert or duplicate bytes
-                    int mutations = 1 + random.nextInt(4);
-                    for (int m = 0; m < mutations; m++) {
-                        int at = random.nextInt(n);
-                        switch (random.nextInt(4)) {
-                            case 0 -> wire[at] ^= (byte) (1 << random.nextInt(8));
-                            case 1 -> {
-                                System.arraycopy(wire, at + 1, wire, at, n - at - 1);
-                                n--;
-                            }
-                            case 2 -> {
-                                if (n < wire.length) {
-                                    System.arraycopy(wire, at, wire, at + 1, n - at);
-                                    wire[at] = (byte) random.nextInt(256);
-                                    n++;
-                                }
-                            }
-                            default -> wire[at] = wire[random.nextInt(n)];
-                        }
-                    }
+                    n = FuzzCorpus.mutate(wire, n, random);
                 }
             }
             // fed in random chunks, as a serial port delivers them

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,47 +17,9 @@ import org.junit.jupiter.api.Test;
  */
 class FrameExamplesTest {
 
-    private static byte[] hex(String text) {
-        String[] parts = text.trim().split("\\s+");
-        byte[] bytes = new byte[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            bytes[i] = (byte) Integer.parseInt(parts[i], 16);
-        }
-        return bytes;
-    }
-
-    /** Return the examples: name to {body, frame}. */
-    private static Map<String, byte[][]> examples() throws Exception {
-        Map<String, byte[][]> examples = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(Path.of("PROTOCOL.md"))) {
-            String[] parts = line.trim().split("\\s+", 3);
-            if (parts.length == 3 && parts[0].matches("[A-Z]+") && parts[1].matches("body|frame")
-                    && parts[2].matches("[0-9A-F]{2}( [0-9A-F]{2})*")) {
-                examples.computeIfAbsent(parts[0], k -> new byte[2][])[parts[1].equals("body") ? 0 : 1] = hex(parts[2]);
-            }
-        }
-        return examples;
-    }
-
-    private static int type(String name) {
-        return switch (name) {
-            case "HELLO" -> Protocol.HELLO;
-            case "SYNC" -> Protocol.SYNC;
-            case "SNAPSHOT" -> Protocol.SNAPSHOT;
-            case "DELTA" -> Protocol.DELTA;
-            case "BUTTON" -> Protocol.BUTTON;
-            case "PING" -> Protocol.PING;
-            case "PONG" -> Protocol.PONG;
-            case "LEDS" -> Protocol.LEDS;
-            case "ACK" -> Protocol.ACK;
-            case "ERROR" -> Protocol.ERROR;
-            default -> throw new AssertionError("unknown example " + name);
-        };
-    }
-
     @Test
     void everyMessageTypeHasAnExampleThatDecodesToItsBodyAndEncodesBackToTheSameBytes() throws Exception {
-        Map<String, byte[][]> examples = examples();
+        Map<String, byte[][]> examples = ProtocolExamples.read();
         assertEquals(List.of("SYNC", "HELLO", "SNAPSHOT", "DELTA", "BUTTON", "PING", "PONG", "LEDS", "ACK", "ERROR"),
                 new ArrayList<>(examples.keySet()));
         for (Map.Entry<String, byte[][]> e : examples.entrySet()) {
@@ -70,10 +29,10 @@ class FrameExamplesTest {
             new FrameDecoder(got).feed(frame, 0, frame.length);
             assertEquals(List.of(), got.faults, e.getKey());
             assertEquals(1, got.frames.size(), e.getKey());
-            assertEquals(type(e.getKey()), got.frames.get(0)[0] & 0xFF, e.getKey());
+            assertEquals(ProtocolExamples.type(e.getKey()), got.frames.get(0)[0] & 0xFF, e.getKey());
             assertArrayEquals(body, Arrays.copyOfRange(got.frames.get(0), 1, got.frames.get(0).length), e.getKey());
             byte[] out = new byte[Protocol.MAX_FRAME];
-            int n = new FrameEncoder().encode(type(e.getKey()), body, body.length, out);
+            int n = new FrameEncoder().encode(ProtocolExamples.type(e.getKey()), body, body.length, out);
             assertArrayEquals(frame, Arrays.copyOf(out, n), e.getKey());
         }
     }
@@ -86,7 +45,7 @@ class FrameExamplesTest {
 
     @Test
     void theExamplesSayWhatTheDocumentSays() throws Exception {
-        Map<String, byte[][]> ex = examples();
+        Map<String, byte[][]> ex = ProtocolExamples.read();
         Hello hello = Hello.read(reader(ex.get("HELLO")[0]));
         assertNotNull(hello);
         assertEquals("1.0", hello.protocol());
