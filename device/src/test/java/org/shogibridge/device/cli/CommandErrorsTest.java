@@ -59,6 +59,7 @@ class CommandErrorsTest {
                 Arguments.of("run --config DIR/bad-level.yaml --data-dir DIR/d", "Invalid configuration. DIR/bad-level.yaml:3: key 'players.gote.level' must be 1 to 10, not 0."),
                 Arguments.of("run --mqtt-port 70000 --data-dir DIR/d", "Invalid configuration. option --mqtt-port: key 'broker.mqtt-port' must be 0 to 65535, not 70000."),
                 Arguments.of("bench-daemon --moves 0", "Bad option. --moves must be from 1 to 100000, not 0."),
+                Arguments.of("bench-board-link --link usb", "Bad option. --link must be pty or tcp, not usb."),
                 Arguments.of("run --sente robot --data-dir DIR/d", "Invalid option. --sente must be human, engine[:LEVEL] or usi:COMMAND, not 'robot'."));
     }
 
@@ -77,7 +78,7 @@ class CommandErrorsTest {
 
     @Test
     void helpOfEveryCommandIsAccepted() {
-        for (String command : new String[] {"usi", "convert", "replay", "match", "mate", "selfplay", "train", "bench", "perft", "run", "bench-daemon"}) {
+        for (String command : new String[] {"usi", "convert", "replay", "match", "mate", "selfplay", "train", "bench", "perft", "run", "bench-daemon", "bench-board-link", "emulate-board"}) {
             PerftCommandTest.Run run = PerftCommandTest.run(command, "--help");
             assertEquals(0, run.exitCode(), command + ": " + run.err());
             assertTrue(run.out().get(0).startsWith("Usage: shogi-bridge " + command), command + ": " + run.out());
