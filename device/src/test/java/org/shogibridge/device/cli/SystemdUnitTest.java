@@ -26,7 +26,12 @@ class SystemdUnitTest {
         boolean hasSystemd = new ProcessBuilder("sh", "-c", "command -v systemd-analyze").start().waitFor() == 0;
         Assumptions.assumeTrue(hasSystemd, "Skipped: systemd-analyze is not installed (apt install systemd).");
         Path copy = dir.resolve("shogi-bridge.service");
-        Files.copy(UNIT, copy);
+        String unit = Files.readString(UNIT);
+        if (!Files.isExecutable(Path.of("/usr/bin/java"))) {
+            // systemd checks that the program exists; on a Pi, Debian's Java is /usr/bin/java, here it may be elsewhere
+            unit = unit.replace("/usr/bin/java ", ProcessHandle.current().info().command().orElseThrow() + " ");
+        }
+        Files.writeString(copy, unit);
         Process p = new ProcessBuilder("systemd-analyze", "verify", copy.toString()).redirectErrorStream(true).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
