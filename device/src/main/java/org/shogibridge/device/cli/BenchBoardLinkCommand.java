@@ -116,16 +116,14 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
             long periodNanos = 1_000_000_000L / scanHz;
             long next = System.nanoTime();
             // Scan until the adapter is online.
+            long deadline = next + TimeUnit.SECONDS.toNanos(10);
             while (online.getCount() > 0) {
-                emulator.scan(sensors, clock.millis());
-                next += periodNanos;
-                sleepUntil(next);
-                if (!online.await(0, TimeUnit.MILLISECONDS) && System.nanoTime() - next > 0) {
-                    next = System.nanoTime();
-                }
-                if (clock.millis() > 10_000 && online.getCount() > 0) {
+                if (next - deadline > 0) {
                     throw new IllegalStateException("No board. The adapter did not come online over " + where + ".");
                 }
+                sleepUntil(next);
+                emulator.scan(sensors, clock.millis());
+                next += periodNanos;
             }
             SplittableRandom random = new SplittableRandom(seed);
             long[] changedAt = new long[changes];
