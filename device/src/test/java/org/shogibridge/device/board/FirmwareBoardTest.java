@@ -40,10 +40,11 @@ class FirmwareBoardTest {
         public void snapshot(SensorSnapshot snapshot) {
             SensorSnapshot copy = new SensorSnapshot(snapshot.variant());
             copy.copyFrom(snapshot);
-            if (last == null) {
+            boolean first = last == null;
+            last = copy; // before the event: the test thread reads it as soon as it sees the event
+            if (first) {
                 events.add("snapshot");
             }
-            last = copy;
         }
 
         @Override
