@@ -148,7 +148,6 @@ class FrameCodecTest {
     @Test
     void aDeltaCarriesEveryChangeSinceTheLastFullSnapshotSoALostDeltaCostsNothing() {
         BodyWriter body = new BodyWriter();
-        BodyReader reader = new BodyReader();
         Readings board = new Readings(25, 6);
         board.square(0, Readings.OCCUPIED).square(1, Readings.OCCUPIED).seq(10);
         Readings full = new Readings(25, 6);
@@ -161,7 +160,7 @@ class FrameCodecTest {
 
         Readings pi = new Readings(25, 6);
         pi.copyFrom(full);
-        assertEquals(Readings.DeltaResult.APPLIED, pi.applyDelta(reader.of(payload(body), body.length()), full));
+        assertEquals(Readings.DeltaResult.APPLIED, pi.applyDelta(Payloads.reader(Protocol.DELTA, body.bytes(), body.length()), full));
         assertTrue(pi.sameAs(board), "the lost delta's change arrived with the next one");
         assertEquals(12, pi.seq());
 
@@ -172,7 +171,7 @@ class FrameCodecTest {
         assertTrue(board.writeDelta(other, body));
         Readings before = new Readings(25, 6);
         before.copyFrom(pi);
-        assertEquals(Readings.DeltaResult.WRONG_BASE, pi.applyDelta(reader.of(payload(body), body.length()), full));
+        assertEquals(Readings.DeltaResult.WRONG_BASE, pi.applyDelta(Payloads.reader(Protocol.DELTA, body.bytes(), body.length()), full));
         assertTrue(pi.sameAs(before));
         assertEquals(12, pi.seq());
 
@@ -187,13 +186,5 @@ class FrameCodecTest {
             crowded.square(sq, Readings.OCCUPIED);
         }
         assertTrue(!crowded.writeDelta(crowdedBase, body));
-    }
-
-    /** A body as a decoder hands it on: the type byte first. */
-    private static byte[] payload(BodyWriter body) {
-        byte[] payload = new byte[body.length() + 1];
-        payload[0] = Protocol.DELTA;
-        System.arraycopy(body.bytes(), 0, payload, 1, body.length());
-        return payload;
     }
 }

@@ -38,9 +38,7 @@ class FrameExamplesTest {
     }
 
     private static BodyReader reader(byte[] body) {
-        byte[] payload = new byte[body.length + 1];
-        System.arraycopy(body, 0, payload, 1, body.length);
-        return new BodyReader().of(payload, body.length);
+        return Payloads.reader(0, body, body.length);
     }
 
     @Test

@@ -24,6 +24,7 @@ import org.shogibridge.firmware.protocol.Described;
 import org.shogibridge.firmware.protocol.FrameDecoder;
 import org.shogibridge.firmware.protocol.FrameEncoder;
 import org.shogibridge.firmware.protocol.FuzzCorpus;
+import org.shogibridge.firmware.protocol.Payloads;
 import org.shogibridge.firmware.protocol.Protocol;
 import org.shogibridge.firmware.protocol.ProtocolExamples;
 import org.shogibridge.firmware.protocol.RandomMessages;
@@ -204,7 +205,7 @@ class CCodecTest {
                         } else {
                             int type = messages.next(body);
                             n = encoder.encode(type, body.bytes(), body.length(), wire);
-                            intact = Described.message(type, withType(type, body), body.length(), 81, 76, 2);
+                            intact = Described.message(type, Payloads.of(type, body.bytes(), body.length()), body.length(), 81, 76, 2);
                             if (kind >= 2) {
                                 n = FuzzCorpus.mutate(wire, n, random);
                             }
@@ -234,13 +235,5 @@ class CCodecTest {
                 + "%,d forged%n", frames, bytes[0], seconds, javaDecoder.frames(), javaDecoder.faults(), forged[0]);
         assertTrue(javaDecoder.faults() > frames / 4, "the damaged frames were refused: " + javaDecoder.faults());
         assertEquals(0, forged[0], "no damaged frame was taken for a message");
-    }
-
-    /** A body as a decoder hands it on: after its type byte. */
-    private static byte[] withType(int type, BodyWriter body) {
-        byte[] payload = new byte[body.length() + 1];
-        payload[0] = (byte) type;
-        System.arraycopy(body.bytes(), 0, payload, 1, body.length());
-        return payload;
     }
 }

@@ -20,6 +20,7 @@ import org.shogibridge.firmware.protocol.FrameEncoder;
 import org.shogibridge.firmware.protocol.Hello;
 import org.shogibridge.firmware.protocol.LedCommand;
 import org.shogibridge.firmware.protocol.Messages;
+import org.shogibridge.firmware.protocol.Payloads;
 import org.shogibridge.firmware.protocol.Protocol;
 import org.shogibridge.firmware.protocol.Readings;
 
@@ -38,10 +39,7 @@ class CFirmwareCoreTest {
     /** A frame the core sent, at its virtual time. */
     record Sent(long millis, int type, byte[] body) {
         BodyReader reader() {
-            byte[] payload = new byte[body.length + 1];
-            payload[0] = (byte) type;
-            System.arraycopy(body, 0, payload, 1, body.length);
-            return new BodyReader().of(payload, body.length);
+            return Payloads.reader(type, body, body.length);
         }
 
         Readings snapshot() {
