@@ -16,7 +16,7 @@ public final class LedPixels {
     static final double MILLIAMPS_PER_CHANNEL = 20;
     static final double IDLE_MILLIAMPS = 1;
 
-    private final LedLayout layout;
+    private final ChainLayout layout;
     private final byte[] rgb;
     private final int brightness;
     private final int limitMilliamps;
@@ -26,7 +26,7 @@ public final class LedPixels {
      * @param brightness     0-255, applied to every LED
      * @param limitMilliamps the most the chain may draw (the LED supply's rating, less a margin)
      */
-    public LedPixels(LedLayout layout, int brightness, int limitMilliamps) {
+    public LedPixels(ChainLayout layout, int brightness, int limitMilliamps) {
         this.layout = layout;
         this.rgb = new byte[3 * layout.leds()];
         this.brightness = brightness;
@@ -83,7 +83,7 @@ public final class LedPixels {
         return milliamps;
     }
 
-    public LedLayout layout() {
+    public ChainLayout layout() {
         return layout;
     }
 }

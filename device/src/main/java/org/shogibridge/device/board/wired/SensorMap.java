@@ -4,17 +4,17 @@ import org.shogibridge.firmware.protocol.Readings;
 
 /**
  * Which sensor input reads what, for a board wired to the Pi: the squares in the order of the sensor chain (a
- * {@link LedLayout}: from a corner, rank by rank or serpentine), one input each, or two with face sensing (the first
+ * {@link ChainLayout}: from a corner, rank by rank or serpentine), one input each, or two with face sensing (the first
  * sees a piece face up, the second face down: one Hall switch per magnet polarity); then one input per komadai slot,
  * black's first, in the order of the komadai layout. The readings it fills are the board protocol's, so that the
  * same {@code BoardGeometry} turns them into the core's snapshots as for a board with a microcontroller.
  */
 public final class SensorMap {
-    private final LedLayout order;
+    private final ChainLayout order;
     private final boolean faceSensing;
     private final int slots;
 
-    public SensorMap(LedLayout order, boolean faceSensing, int slots) {
+    public SensorMap(ChainLayout order, boolean faceSensing, int slots) {
         this.order = order;
         this.faceSensing = faceSensing;
         this.slots = slots;

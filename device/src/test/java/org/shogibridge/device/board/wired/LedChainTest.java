@@ -60,7 +60,7 @@ class LedChainTest {
 
     @Test
     void aSerpentineChainFromTheNearRightCornerRunsBackAndForthThenToBothStands() {
-        LedLayout layout = LedLayout.boardThenStands(9, 9, LedLayout.Corner.of("1i", 9, 9), true);
+        ChainLayout layout = ChainLayout.boardThenStands(9, 9, ChainLayout.Corner.of("1i", 9, 9), true);
         assertEquals(83, layout.leds());
         assertEquals(80, layout.target(0), "1i");
         assertEquals(72, layout.target(8), "9i");
@@ -69,26 +69,26 @@ class LedChainTest {
         assertEquals(0, layout.target(80), "9a (rank a runs the same way as rank i: nine ranks)");
         assertEquals(81, layout.target(81), "black's komadai");
         assertEquals(82, layout.target(82), "white's komadai");
-        LedLayout rows = LedLayout.boardThenStands(9, 9, LedLayout.Corner.FAR_LEFT, false);
+        ChainLayout rows = ChainLayout.boardThenStands(9, 9, ChainLayout.Corner.FAR_LEFT, false);
         for (int i = 0; i < 81; i++) {
             assertEquals(i, rows.target(i), "from 9a, rank by rank: SFEN order");
         }
         boolean[] seen = new boolean[83];
-        for (LedLayout.Corner corner : LedLayout.Corner.values()) {
+        for (ChainLayout.Corner corner : ChainLayout.Corner.values()) {
             Arrays.fill(seen, false);
-            LedLayout l = LedLayout.boardThenStands(9, 9, corner, true);
+            ChainLayout l = ChainLayout.boardThenStands(9, 9, corner, true);
             for (int i = 0; i < l.leds(); i++) {
                 assertTrue(!seen[l.target(i)], corner + " lights " + l.target(i) + " twice");
                 seen[l.target(i)] = true;
             }
         }
-        assertEquals(null, LedLayout.Corner.of("5e", 9, 9));
-        assertEquals(LedLayout.Corner.NEAR_LEFT, LedLayout.Corner.of("5e", 5, 5));
+        assertEquals(null, ChainLayout.Corner.of("5e", 9, 9));
+        assertEquals(ChainLayout.Corner.NEAR_LEFT, ChainLayout.Corner.of("5e", 5, 5));
     }
 
     @Test
     void aFrameIsRenderedWithItsColoursBlinkingAndBrightness() {
-        LedLayout layout = LedLayout.boardThenStands(9, 9, LedLayout.Corner.FAR_LEFT, false);
+        ChainLayout layout = ChainLayout.boardThenStands(9, 9, ChainLayout.Corner.FAR_LEFT, false);
         LedPixels pixels = new LedPixels(layout, 128, 10_000);
         LedFrame frame = new LedFrame(81);
         frame.set(40, LedFrame.Colour.GREEN, LedFrame.Pattern.STEADY);
@@ -108,7 +108,7 @@ class LedChainTest {
 
     @Test
     void aFrameThatWouldDrawMoreThanTheSupplyAllowsIsDimmedAsAWhole() {
-        LedLayout layout = LedLayout.boardThenStands(9, 9, LedLayout.Corner.FAR_LEFT, false);
+        ChainLayout layout = ChainLayout.boardThenStands(9, 9, ChainLayout.Corner.FAR_LEFT, false);
         LedFrame frame = new LedFrame(81);
         for (int sq = 0; sq < 81; sq++) {
             frame.set(sq, LedFrame.Colour.WHITE, LedFrame.Pattern.STEADY);

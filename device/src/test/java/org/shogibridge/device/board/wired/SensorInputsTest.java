@@ -33,7 +33,7 @@ class SensorInputsTest {
     void aPositionReadThroughTheInputsComesBackAsTheSnapshotOfThatPosition() {
         for (boolean faceSensing : new boolean[] {false, true}) {
             BoardGeometry geometry = BoardGeometry.recommended(Variant.STANDARD, faceSensing);
-            SensorMap map = new SensorMap(LedLayout.boardThenStands(9, 9, LedLayout.Corner.NEAR_RIGHT, true), faceSensing,
+            SensorMap map = new SensorMap(ChainLayout.boardThenStands(9, 9, ChainLayout.Corner.NEAR_RIGHT, true), faceSensing,
                     geometry.komadai().slots());
             assertEquals(81 * (faceSensing ? 2 : 1) + 76, map.inputs());
             Position position = Position.fromSfen("lnsgkgsnl/7b1/pppp1pppp/9/9/2P6/PP1PPPPPP/1+B5R1/LNSGKGSNL b Pr 1");

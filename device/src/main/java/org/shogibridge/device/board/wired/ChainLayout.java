@@ -1,14 +1,15 @@
 package org.shogibridge.device.board.wired;
 
 /**
- * Which square or komadai each LED of a chain lights, in chain order. A board's LED chain starts at one corner and runs
- * along the ranks, either every rank the same way or back and forth (serpentine, the usual way to wire a strip), and
- * goes on to one LED for black's komadai and one for white's. Targets are the core's: squares in SFEN order
+ * Which square or komadai each position of a chain stands for, in chain order: the LEDs of a strip, or the sensors of
+ * a shift-register chain. A chain starts at one corner and runs along the ranks, either every rank the same way or
+ * back and forth (serpentine, the usual way to wire a strip), and an LED chain goes on to one LED for black's komadai
+ * and one for white's. Targets are the core's: squares in SFEN order
  * (0 = 9a on a 9x9 board), then {@code squares} for black's komadai and {@code squares + 1} for white's.
  */
-public final class LedLayout {
+public final class ChainLayout {
 
-    /** The corner of the first LED, named by its square as black sees the board (9a is black's far left). */
+    /** The corner of the chain's first position, named by its square as black sees the board (9a is black's far left). */
     public enum Corner {
         FAR_LEFT, FAR_RIGHT, NEAR_LEFT, NEAR_RIGHT;
 
@@ -33,13 +34,13 @@ public final class LedLayout {
     private final int[] target;
     private final int squares;
 
-    private LedLayout(int[] target, int squares) {
+    private ChainLayout(int[] target, int squares) {
         this.target = target;
         this.squares = squares;
     }
 
     /** Return the layout of a chain over the squares from {@code first}, rank by rank, then the two komadai. */
-    public static LedLayout boardThenStands(int files, int ranks, Corner first, boolean serpentine) {
+    public static ChainLayout boardThenStands(int files, int ranks, Corner first, boolean serpentine) {
         int squares = files * ranks;
         int[] target = new int[squares + 2];
         boolean far = first == Corner.FAR_LEFT || first == Corner.FAR_RIGHT;
@@ -55,7 +56,7 @@ public final class LedLayout {
         }
         target[i++] = squares;
         target[i] = squares + 1;
-        return new LedLayout(target, squares);
+        return new ChainLayout(target, squares);
     }
 
     /** Return how many LEDs the chain has. */
