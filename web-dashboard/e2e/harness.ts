@@ -253,7 +253,17 @@ export class Watcher {
       client.once('connect', () => done());
       client.once('error', fail);
     });
-    await client.subscribeAsync(`${root}/#`, { qos: 1 });
+    // The broker may drop a connection in its first moments (seen with the daemon's embedded Moquette just after
+    // start-up); the client reconnects by itself, so subscribe again once it is back, as the page does.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.subscribeAsync(`${root}/#`, { qos: 1 });
+        break;
+      } catch (error) {
+        if (attempt === 5) throw error;
+        if (!client.connected) await new Promise<void>((done) => client.once('connect', () => done()));
+      }
+    }
     return new Watcher(client, root);
   }
 
