@@ -2,15 +2,16 @@ package org.shogibridge.core.inference;
 
 /**
  * Per-channel debounce: a channel's stable value changes only after a different raw value has been read on
- * {@code scans} consecutive scans, so contact bounce and one- or two-scan flicker never reach the inference.
+ * {@code scans} consecutive scans, so contact bounce and one- or two-scan flicker never reach the inference (or a
+ * wired board's buttons).
  */
-final class Debouncer {
+public final class Debouncer {
     private final int[] stable;
     private final int[] candidate;
     private final int[] count;
     private final int scans;
 
-    Debouncer(int channels, int scans) {
+    public Debouncer(int channels, int scans) {
         this.stable = new int[channels];
         this.candidate = new int[channels];
         this.count = new int[channels];
@@ -18,13 +19,13 @@ final class Debouncer {
     }
 
     /** Take a value as stable at once, with no pending change. */
-    void force(int channel, int value) {
+    public void force(int channel, int value) {
         stable[channel] = value;
         count[channel] = 0;
     }
 
     /** Feed one raw reading; return true if the channel's stable value changed to it. */
-    boolean update(int channel, int raw) {
+    public boolean update(int channel, int raw) {
         if (raw == stable[channel]) {
             count[channel] = 0;
             return false;

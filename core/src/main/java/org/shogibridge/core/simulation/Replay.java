@@ -2,9 +2,12 @@ package org.shogibridge.core.simulation;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.shogibridge.core.inference.InferenceEvent;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.MoveInference;
+import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.Handicap;
@@ -47,11 +50,20 @@ public final class Replay {
 
     /** Replay the main line of a record with this noise and seed. */
     public static Result run(GameRecord record, InferenceSettings settings, double noise, long seed) {
+        return run(record, settings, noise, seed, UnaryOperator.identity());
+    }
+
+    /**
+     * Replay the main line through a board: {@code board} takes the inference's input and returns what the simulated
+     * hands feed, so that each snapshot can go through sensors, buses and drivers on its way.
+     */
+    public static Result run(GameRecord record, InferenceSettings settings, double noise, long seed,
+            UnaryOperator<Consumer<SensorSnapshot>> board) {
         Position start = record.startPosition();
         Variant variant = start.variant();
         List<InferenceEvent> events = new ArrayList<>();
         MoveInference inference = new MoveInference(variant, settings, events::add);
-        HumanSimulator player = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, inference::process);
+        HumanSimulator player = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, board.apply(inference::process));
         player.watch(inference.leds());
         if (!setUpRecognisably(start)) {
             inference.newGame(start); // a composed or continued position: the operator enters it, the board follows

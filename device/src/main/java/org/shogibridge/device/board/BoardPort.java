@@ -24,6 +24,10 @@ public interface BoardPort extends AutoCloseable {
 
         /** A side's clock button was pressed. */
         void clockPressed(Side side);
+
+        /** The menu/confirm button was pressed (a wired board's third button; the protocol's BUTTON_MENU). */
+        default void menuPressed() {
+        }
     }
 
     /** Start scanning. */

@@ -54,8 +54,8 @@ public record DaemonConfig(
     /**
      * Where the board is read from.
      *
-     * @param source       {@code simulated}, {@code serial} (a microcontroller on a serial port) or {@code tcp} (one on
-     *                     the network, or the emulator)
+     * @param source       {@code simulated}, {@code serial} (a microcontroller on a serial port), {@code tcp} (one on
+     *                     the network, or the emulator) or {@code wired} (sensors and LEDs wired to the Pi)
      * @param noise        the simulated board's sensor noise, 0 to 1
      * @param seed         the simulated hands' random seed
      * @param faceSensing  the squares report which face of a piece is up
@@ -65,10 +65,12 @@ public record DaemonConfig(
      * @param port         for {@code serial}: the device, a udev-stable name or a glob ({@code /dev/ttyACM*})
      * @param baud         for {@code serial}: the line speed
      * @param address      for {@code tcp}: {@code HOST:PORT}
+     * @param wired        for {@code wired}: sensors, LEDs and buttons on the Pi's own pins and buses
      */
     public record Board(String source, Double noise, Long seed, @JsonProperty("face-sensing") Boolean faceSensing,
             @JsonProperty("follow-leds") Boolean followLeds, @JsonProperty("settle-millis") Integer settleMillis,
-            @JsonProperty("wrong-position-millis") Integer wrongPositionMillis, String port, Integer baud, String address) {
+            @JsonProperty("wrong-position-millis") Integer wrongPositionMillis, String port, Integer baud, String address,
+            WiredConfig wired) {
     }
 
     /**
@@ -108,7 +110,7 @@ public record DaemonConfig(
         return new DaemonConfig("standard", "none", "casual",
                 new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
                 new Clock(0, 0, 0), new Promotion("promote", 1500),
-                new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null),
+                new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null),
                 "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 "./shogi-bridge-data", false);

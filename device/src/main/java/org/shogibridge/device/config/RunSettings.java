@@ -11,6 +11,7 @@ import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionSettings;
 import org.shogibridge.core.session.TimeControl;
+import org.shogibridge.device.board.wired.WiredPlan;
 
 /**
  * The configuration checked and turned into the types the daemon uses. Built only by {@link #validate}, so a
@@ -22,12 +23,10 @@ import org.shogibridge.core.session.TimeControl;
  * @param senteOptions the USI options of sente's external engine
  * @param goteOptions  the USI options of gote's external engine
  * @param dataDir    where the journal and the games go
+ * @param wired      the board wired to the Pi, for {@code board.source: wired}; else null
  */
 public record RunSettings(DaemonConfig config, SessionSettings session, Handicap handicap,
-        Map<String, String> senteOptions, Map<String, String> goteOptions, Path dataDir) {
-
-    /** An id of an event or a board: it becomes an MQTT topic level and a file name. */
-    private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+        Map<String, String> senteOptions, Map<String, String> goteOptions, Path dataDir, WiredPlan wired) {
 
     public boolean embeddedBroker() {
         return config.broker().url().equals("embedded");
@@ -44,7 +43,7 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
      * @param where gives the place of a key for the message: {@code FILE:LINE} or {@code option --x}
      */
     static RunSettings validate(DaemonConfig c, Function<String, String> where) throws ConfigException {
-        Check check = new Check(where);
+        ConfigCheck check = new ConfigCheck(where);
         Variant variant = check.oneOf("variant", c.variant(), Map.of("standard", Variant.STANDARD, "okisaki", Variant.OKISAKI,
                 "minishogi", Variant.MINISHOGI));
         Game.Mode mode = check.oneOf("mode", c.mode(), Map.of("casual", Game.Mode.CASUAL, "tournament", Game.Mode.TOURNAMENT));
@@ -67,7 +66,8 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         boolean promoteByDefault = check.oneOf("promotion.default", c.promotion().byDefault(),
                 Map.of("promote", true, "decline", false));
         int window = check.range("promotion.window-millis", c.promotion().windowMillis(), 0, 10_000);
-        String source = check.oneOf("board.source", c.board().source(), Map.of("simulated", "simulated", "serial", "serial", "tcp", "tcp"));
+        String source = check.oneOf("board.source", c.board().source(),
+                Map.of("simulated", "simulated", "serial", "serial", "tcp", "tcp", "wired", "wired"));
         if (source.equals("serial") && (c.board().port() == null || c.board().port().isBlank())) {
             throw check.fail("board.port", "must name the serial device for board.source serial (e.g. /dev/ttyACM0)");
         }
@@ -118,19 +118,21 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         if (c.dataDir() == null || c.dataDir().isBlank()) {
             throw check.fail("data-dir", "must name a directory");
         }
-        InferenceSettings inference = new InferenceSettings(Boolean.TRUE.equals(c.board().faceSensing()),
+        boolean faceSensing = Boolean.TRUE.equals(c.board().faceSensing());
+        WiredPlan wired = source.equals("wired") ? WiredSettings.plan(c.board().wired(), variant, faceSensing, check) : null;
+        InferenceSettings inference = new InferenceSettings(faceSensing,
                 mode == Game.Mode.TOURNAMENT ? Game.Settings.tournament() : Game.Settings.casual(), 4, settle, wrong, window,
                 promoteByDefault);
         SessionSettings session = new SessionSettings(variant, inference, clock, sente, gote);
         return new RunSettings(c, session, handicap, options(c.players().sente()), options(c.players().gote()),
-                Path.of(c.dataDir()));
+                Path.of(c.dataDir()), wired);
     }
 
     private static Map<String, String> options(DaemonConfig.Player p) {
         return p.options() == null ? Map.of() : Map.copyOf(p.options());
     }
 
-    private static Player player(Check check, String key, DaemonConfig.Player p, String defaultName) throws ConfigException {
+    private static Player player(ConfigCheck check, String key, DaemonConfig.Player p, String defaultName) throws ConfigException {
         if (p == null) {
             throw check.fail(key, "must say who plays: type human, engine or usi");
         }
@@ -149,41 +151,5 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
                 yield new Player(p.name() == null ? p.command() : check.name(key + ".name", p.name()), Player.Kind.USI, 0, p.command());
             }
         };
-    }
-
-    /** Checks that name the key and where it was set. */
-    private record Check(Function<String, String> where) {
-        ConfigException fail(String key, String problem) {
-            return new ConfigException("Invalid configuration. " + where.apply(key) + ": key '" + key + "' " + problem + ".");
-        }
-
-        <T> T oneOf(String key, String value, Map<String, T> allowed) throws ConfigException {
-            T found = value == null ? null : allowed.get(value);
-            if (found == null) {
-                throw fail(key, "must be one of " + String.join(", ", allowed.keySet().stream().sorted().toList())
-                        + ", not '" + value + "'");
-            }
-            return found;
-        }
-
-        int range(String key, Integer value, int min, int max) throws ConfigException {
-            if (value == null || value < min || value > max) {
-                throw fail(key, "must be " + min + " to " + max + ", not " + value);
-            }
-            return value;
-        }
-
-        void id(String key, String value) throws ConfigException {
-            if (value == null || !ID.matcher(value).matches()) {
-                throw fail(key, "must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not '" + value + "'");
-            }
-        }
-
-        String name(String key, String value) throws ConfigException {
-            if (value.isBlank() || value.length() > 100 || value.chars().anyMatch(Character::isISOControl)) {
-                throw fail(key, "must be 1 to 100 printable characters");
-            }
-            return value;
-        }
     }
 }

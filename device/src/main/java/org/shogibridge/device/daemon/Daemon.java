@@ -33,6 +33,7 @@ import org.shogibridge.device.board.FirmwareBoard;
 import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.SerialLink;
 import org.shogibridge.device.board.SimulatedBoard;
+import org.shogibridge.device.board.wired.PiBoardFactory;
 import org.shogibridge.device.board.TcpLink;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.http.WebServer;
@@ -248,7 +249,7 @@ public final class Daemon implements AutoCloseable {
         return id;
     }
 
-    /** Return the board of the configuration: simulated, or a microcontroller's over a serial port or TCP. */
+    /** Return the board of the configuration: simulated, a microcontroller's over a serial port or TCP, or wired to the Pi. */
     private BoardPort boardPort(MonotonicClock clock) {
         var c = settings.config().board();
         boolean faces = settings.session().inference().faceSensing();
@@ -259,6 +260,7 @@ public final class Daemon implements AutoCloseable {
                 yield new FirmwareBoard(variant, faces, new TcpLink(c.address().substring(0, colon),
                         Integer.parseInt(c.address().substring(colon + 1))), clock);
             }
+            case "wired" -> PiBoardFactory.openOnThisPi(settings.wired(), clock);
             default -> simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), c.seed(), clock);
         };
     }
