@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * snapshot for {@link Protocol#WATCHDOG_MILLIS} and the board is reported offline; when it answers again the inference
  * re-reads it and guides the player back to the recorded position if anything moved meanwhile.
  */
-public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
+public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.Sink {
     private static final Logger log = LoggerFactory.getLogger(FirmwareBoard.class);
     /** A board that speaks another protocol is asked again this rarely (someone may be flashing it). */
     private static final int INCOMPATIBLE_RETRY_MILLIS = 5_000;
@@ -56,6 +56,7 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
     private final LedCommand wanted;
     private final Stats stats = new Stats();
     private volatile boolean running;
+    private volatile ReadingsTap tap;
     private Thread thread;
     private Listener listener;
 
@@ -102,6 +103,11 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
 
     public Stats stats() {
         return stats;
+    }
+
+    @Override
+    public void tap(ReadingsTap readingsTap) {
+        this.tap = readingsTap;
     }
 
     @Override
@@ -343,6 +349,10 @@ public final class FirmwareBoard implements BoardPort, FrameDecoder.Sink {
             ledVersionSent = -1; // show the LEDs again: the board forgot them at SYNC
             awaitedAck = -1;
             report(true);
+        }
+        ReadingsTap t = tap;
+        if (t != null) {
+            t.readings(geometry, readings, now);
         }
         geometry.toSnapshot(readings, snapshot);
         hold(now);

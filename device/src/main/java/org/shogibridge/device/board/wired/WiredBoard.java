@@ -6,6 +6,7 @@ import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.device.board.BoardPort;
 import org.shogibridge.device.board.MonotonicClock;
+import org.shogibridge.device.board.ReadingsTap;
 import org.shogibridge.firmware.board.BoardGeometry;
 import org.shogibridge.firmware.protocol.Readings;
 import org.slf4j.Logger;
@@ -17,13 +18,8 @@ import org.slf4j.LoggerFactory;
  * microcontroller board), polls the buttons, and refreshes the LEDs. A bus that fails makes the board offline until a
  * read succeeds again. Nothing is allocated per scan by this class.
  */
-public final class WiredBoard implements BoardPort {
+public final class WiredBoard implements ReadingsTap.Tappable {
     private static final Logger log = LoggerFactory.getLogger(WiredBoard.class);
-
-    /** Hears each scan's readings before they become a snapshot (sensor-test shows them slot by slot). */
-    public interface ReadingsTap {
-        void readings(Readings readings, long millis);
-    }
 
     private final BoardGeometry geometry;
     private final SensorMap map;
@@ -74,6 +70,7 @@ public final class WiredBoard implements BoardPort {
         this.shown = new LedFrame(geometry.variant().squares());
     }
 
+    @Override
     public void tap(ReadingsTap readingsTap) {
         this.tap = readingsTap;
     }
@@ -137,7 +134,7 @@ public final class WiredBoard implements BoardPort {
         map.read(active, readings);
         ReadingsTap t = tap;
         if (t != null) {
-            t.readings(readings, millis);
+            t.readings(geometry, readings, millis);
         }
         geometry.toSnapshot(readings, snapshot);
         snapshot.timeMillis(millis);
