@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
         description = "Turns a real wooden shogi board into a connected one.",
         subcommands = {RunCommand.class, PerftCommand.class, ConvertCommand.class, ReplayCommand.class, UsiCommand.class,
                 MatchCommand.class, MateCommand.class, SelfPlayCommand.class, TrainCommand.class, BenchCommand.class,
-                BenchDaemonCommand.class, BenchBoardLinkCommand.class, EmulateBoardCommand.class, SensorTestCommand.class,
+                BenchDaemonCommand.class, BenchBoardLinkCommand.class, EmulateBoardCommand.class, SensorTestCommand.class, BenchScanCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ShogiBridge {
     /** Exit code of a problem with what the user gave: options, files, records. */

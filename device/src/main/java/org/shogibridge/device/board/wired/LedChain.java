@@ -10,7 +10,16 @@ import org.shogibridge.core.inference.LedFrame;
  * SPI traffic, a blinking one a transfer per blink phase.
  */
 public final class LedChain implements AutoCloseable {
-    private final Spi spi;
+    /** Where the bytes go: the SPI bus, or nowhere for a benchmark. */
+    public interface Output extends AutoCloseable {
+        void write(byte[] bytes, int length);
+
+        @Override
+        default void close() {
+        }
+    }
+
+    private final Output spi;
     private final LedEncoding encoding;
     private final LedPixels pixels;
     private final byte[] bytes;
@@ -19,6 +28,20 @@ public final class LedChain implements AutoCloseable {
     private long framesSent;
 
     public LedChain(Spi spi, LedEncoding encoding, LedPixels pixels) {
+        this(new Output() {
+            @Override
+            public void write(byte[] bytes, int length) {
+                spi.write(bytes, 0, length);
+            }
+
+            @Override
+            public void close() {
+                spi.close();
+            }
+        }, encoding, pixels);
+    }
+
+    public LedChain(Output spi, LedEncoding encoding, LedPixels pixels) {
         this.spi = spi;
         this.encoding = encoding;
         this.pixels = pixels;
@@ -34,7 +57,7 @@ public final class LedChain implements AutoCloseable {
         if (anySent && Arrays.equals(bytes, 0, n, sent, 0, n)) {
             return false;
         }
-        spi.write(bytes, 0, n);
+        spi.write(bytes, n);
         System.arraycopy(bytes, 0, sent, 0, n);
         anySent = true;
         framesSent++;

@@ -189,6 +189,11 @@ public final class WiredBoard implements ReadingsTap.Tappable {
         }
     }
 
+    /** Return the scan thread's id (for its CPU time), or -1 before {@link #start}. */
+    public long scanThreadId() {
+        return thread == null ? -1 : thread.getId();
+    }
+
     /** Return the scan thread's timing so far. */
     public ScanStats stats() {
         return stats;
