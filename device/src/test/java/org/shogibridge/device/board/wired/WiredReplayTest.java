@@ -21,7 +21,7 @@ import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.firmware.protocol.Readings;
 
 /**
- * A whole recorded game (the 2014 JT Cup game of the test resources, 114 moves) played by the simulated hands on the
+ * A whole recorded game (the 2014 JT Cup game of the test resources, 107 moves) played by the simulated hands on the
  * mock Pi's chips and read back through each sensor driver into the move inference: every move must come back, and
  * none that was not played.
  */
