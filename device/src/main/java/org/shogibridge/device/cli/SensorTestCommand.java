@@ -13,16 +13,14 @@ import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.board.BoardPort;
-import org.shogibridge.device.board.FirmwareBoard;
 import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.ReadingsTap;
 import org.shogibridge.device.board.SensorCheck;
-import org.shogibridge.device.board.SerialLink;
-import org.shogibridge.device.board.TcpLink;
 import org.shogibridge.device.board.wired.PiBoardFactory;
 import org.shogibridge.device.config.ConfigException;
 import org.shogibridge.device.config.ConfigLoader;
 import org.shogibridge.device.config.RunSettings;
+import org.shogibridge.device.daemon.HardwareBoards;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -131,32 +129,12 @@ public final class SensorTestCommand implements Callable<Integer> {
     }
 
     private ReadingsTap.Tappable open(RunSettings settings, MonotonicClock clock) {
-        var c = settings.config().board();
-        Variant variant = settings.session().variant();
-        boolean faces = settings.session().inference().faceSensing();
-        return switch (c.source()) {
-            case "wired" -> {
-                Context context;
-                try {
-                    context = hardware.get();
-                } catch (RuntimeException | LinkageError e) {
-                    throw new IllegalArgumentException("Wired board not opened. Pi4J has no access to the Pi's SPI, I2C and GPIO: " + e + ".");
-                }
-                try {
-                    yield PiBoardFactory.open(settings.wired(), context, clock, true);
-                } catch (IllegalStateException e) {
-                    throw new IllegalArgumentException(e.getMessage());
-                }
-            }
-            case "serial" -> new FirmwareBoard(variant, faces, new SerialLink(c.port(), c.baud()), clock);
-            case "tcp" -> {
-                int colon = c.address().lastIndexOf(':');
-                yield new FirmwareBoard(variant, faces, new TcpLink(c.address().substring(0, colon),
-                        Integer.parseInt(c.address().substring(colon + 1))), clock);
-            }
-            default -> throw new IllegalArgumentException("No board to test. board.source is " + c.source()
+        ReadingsTap.Tappable board = HardwareBoards.open(settings, clock, hardware);
+        if (board == null) {
+            throw new IllegalArgumentException("No board to test. board.source is " + settings.config().board().source()
                     + "; sensor-test needs wired, serial or tcp (give --config FILE).");
-        };
+        }
+        return board;
     }
 
     private static String describe(RunSettings settings) {

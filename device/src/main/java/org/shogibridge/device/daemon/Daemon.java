@@ -29,12 +29,9 @@ import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
 import org.shogibridge.device.board.BoardPort;
-import org.shogibridge.device.board.FirmwareBoard;
 import org.shogibridge.device.board.MonotonicClock;
-import org.shogibridge.device.board.SerialLink;
 import org.shogibridge.device.board.SimulatedBoard;
 import org.shogibridge.device.board.wired.PiBoardFactory;
-import org.shogibridge.device.board.TcpLink;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.http.WebServer;
 import org.shogibridge.device.journal.GameArchive;
@@ -251,18 +248,12 @@ public final class Daemon implements AutoCloseable {
 
     /** Return the board of the configuration: simulated, a microcontroller's over a serial port or TCP, or wired to the Pi. */
     private BoardPort boardPort(MonotonicClock clock) {
+        BoardPort hardware = HardwareBoards.open(settings, clock, PiBoardFactory::hardwareContext);
+        if (hardware != null) {
+            return hardware;
+        }
         var c = settings.config().board();
-        boolean faces = settings.session().inference().faceSensing();
-        return switch (c.source()) {
-            case "serial" -> new FirmwareBoard(variant, faces, new SerialLink(c.port(), c.baud()), clock);
-            case "tcp" -> {
-                int colon = c.address().lastIndexOf(':');
-                yield new FirmwareBoard(variant, faces, new TcpLink(c.address().substring(0, colon),
-                        Integer.parseInt(c.address().substring(colon + 1))), clock);
-            }
-            case "wired" -> PiBoardFactory.openOnThisPi(settings.wired(), clock);
-            default -> simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), c.seed(), clock);
-        };
+        return simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), c.seed(), clock);
     }
 
     /** Return the game in progress as KIF text (asked of the board loop). */

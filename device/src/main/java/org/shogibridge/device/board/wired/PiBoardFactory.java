@@ -38,13 +38,13 @@ public final class PiBoardFactory {
     }
 
     /**
-     * Open the board on this Pi's hardware. Anything that stops it (not a Pi, SPI or I2C not enabled, no permission,
+     * Open the board on the context {@code hardware} gives ({@link #hardwareContext} on a Pi). Anything that stops it (not a Pi, SPI or I2C not enabled, no permission,
      * a pin in use) is an {@link IllegalArgumentException} with one line that says what, for the command to print.
      */
-    public static WiredBoard openOnThisPi(WiredPlan plan, MonotonicClock clock) {
+    public static WiredBoard openOn(java.util.function.Supplier<Context> hardware, WiredPlan plan, MonotonicClock clock) {
         Context pi4j;
         try {
-            pi4j = hardwareContext();
+            pi4j = hardware.get();
         } catch (RuntimeException | LinkageError e) {
             throw new IllegalArgumentException("Wired board not opened. Pi4J has no access to the Pi's SPI, I2C and GPIO: " + e + ".");
         }
