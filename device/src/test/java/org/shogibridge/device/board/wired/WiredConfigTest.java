@@ -31,6 +31,16 @@ class WiredConfigTest {
     }
 
     @Test
+    void okisakisBoardAndKomadaiComeFromTheVariant() {
+        WiredPlan plan = WiredPlans.plan("variant: okisaki\nboard:\n  source: wired\n  wired:\n    sensors:\n      first-square: 10j\n");
+        assertEquals(100, plan.order().squares());
+        int slots = plan.geometry().komadai().slots();
+        assertEquals(plan.sensorMap().inputs(), 100 + slots);
+        assertTrue(plan.geometry().komadai().black().stream().anyMatch(run -> run.kind() == 'Q'), "Okisaki's queens have slots");
+        assertEquals(((WiredPlan.ShiftRegisters) plan.sensors()).chips(), (100 + slots + 7) / 8);
+    }
+
+    @Test
     void aPinUsedTwiceNamesBothKeys() {
         assertRefused("""
                 board:
