@@ -61,6 +61,13 @@ public final class LedFrame {
         version++;
     }
 
+    /** Make this frame show what another of the same size shows (a driver's own copy, taken under its lock). */
+    public void copyFrom(LedFrame other) {
+        System.arraycopy(other.colour, 0, colour, 0, colour.length);
+        System.arraycopy(other.pattern, 0, pattern, 0, pattern.length);
+        version++;
+    }
+
     /** Set one square (0 .. squares - 1); public for drivers and emulators that receive a frame from elsewhere. */
     public void set(int square, Colour c, Pattern p) {
         colour[square] = (byte) c.ordinal();

@@ -2,6 +2,7 @@ package org.shogibridge.device.board;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.shogibridge.core.rules.Usi;
 import org.shogibridge.firmware.board.BoardGeometry;
 import org.shogibridge.firmware.protocol.KomadaiLayout;
 import org.shogibridge.firmware.protocol.Readings;
@@ -156,7 +157,7 @@ public final class SensorCheck implements ReadingsTap {
         int files = geometry.variant().files();
         int squares = geometry.variant().squares();
         if (channel < squares) {
-            return squareName(channel, files);
+            return Usi.square(geometry.variant(), channel);
         }
         int slot = channel - squares;
         for (int side = 0; side < 2; side++) {
@@ -168,10 +169,5 @@ public final class SensorCheck implements ReadingsTap {
             }
         }
         return "slot " + (channel - squares);
-    }
-
-    /** Return the name of the square with this SFEN index on a board of this many files. */
-    public static String squareName(int square, int files) {
-        return (files - square % files) + String.valueOf((char) ('a' + square / files));
     }
 }

@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.board.BoardPort;
 import org.shogibridge.device.board.MonotonicClock;
@@ -159,7 +160,7 @@ public final class SensorTestCommand implements Callable<Integer> {
     }
 
     private static String ledName(int i, Variant variant) {
-        return i < variant.squares() ? SensorCheck.squareName(i, variant.files()) : i == variant.squares() ? "black komadai" : "white komadai";
+        return i < variant.squares() ? Usi.square(variant, i) : i == variant.squares() ? "black komadai" : "white komadai";
     }
 
     /** Prints what is not a reading: the board going and coming, the buttons. */

@@ -183,13 +183,10 @@ final class WiredSettings {
 
     /** Parse {@code "P18 L4 ..."}; null gives a slot for every piece of each kind the side can hold. */
     private List<KomadaiLayout.Run> runs(String key, String text, Variant variant) throws ConfigException {
-        List<KomadaiLayout.Run> runs = new ArrayList<>();
         if (text == null) {
-            for (int type : variant.handTypes()) {
-                runs.add(new KomadaiLayout.Run(Piece.letter(type), variant.pieceCount(type)));
-            }
-            return runs;
+            return BoardGeometry.fullKomadai(variant);
         }
+        List<KomadaiLayout.Run> runs = new ArrayList<>();
         for (String run : text.strip().split("\\s+")) {
             if (!run.matches("[A-Z][0-9]{1,3}")) {
                 throw check.fail(key, "must be runs of a piece letter and a slot count, \"P18 L4 N4 S4 G4 B2 R2\", not '" + run + "'");
@@ -197,7 +194,7 @@ final class WiredSettings {
             char letter = run.charAt(0);
             int type = Piece.typeOfLetter(letter);
             int slots = Integer.parseInt(run.substring(1));
-            if (type == Piece.EMPTY || !variant.hasType(type) || !containsType(variant, type)) {
+            if (!isHandType(variant, type)) {
                 throw check.fail(key, "names '" + letter + "', not a piece a hand holds in " + variant.name().toLowerCase(java.util.Locale.ROOT));
             }
             if (slots < 1 || slots > variant.pieceCount(type)) {
@@ -211,7 +208,7 @@ final class WiredSettings {
         return runs;
     }
 
-    private static boolean containsType(Variant variant, int type) {
+    private static boolean isHandType(Variant variant, int type) {
         for (int t : variant.handTypes()) {
             if (t == type) {
                 return true;

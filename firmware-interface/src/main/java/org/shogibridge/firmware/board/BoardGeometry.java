@@ -57,11 +57,17 @@ public final class BoardGeometry {
 
     /** Return the recommended board of a variant: a slot for every piece of each kind a side can hold, one LED per stand. */
     public static BoardGeometry recommended(Variant variant, boolean faceSensing) {
+        List<KomadaiLayout.Run> runs = fullKomadai(variant);
+        return new BoardGeometry(variant, faceSensing, new KomadaiLayout(runs, runs), "*", "*");
+    }
+
+    /** Return one komadai's runs with a slot for every piece of each kind a side can hold, most valuable first. */
+    public static List<KomadaiLayout.Run> fullKomadai(Variant variant) {
         List<KomadaiLayout.Run> runs = new ArrayList<>();
         for (int type : variant.handTypes()) {
             runs.add(new KomadaiLayout.Run(Piece.letter(type), variant.pieceCount(type)));
         }
-        return new BoardGeometry(variant, faceSensing, new KomadaiLayout(runs, runs), "*", "*");
+        return runs;
     }
 
     /** Return the board a HELLO describes, for this variant. */

@@ -78,12 +78,7 @@ public final class ExpanderSensors implements SensorBus {
             }
             lastRead = millis;
         }
-        for (int i = 0; i < levels.length; i++) {
-            int low = ~levels[i];
-            for (int pin = 0; pin < 8; pin++) {
-                active[8 * i + pin] = (low >>> pin & 1) == 1;
-            }
-        }
+        ShiftRegisterChain.unpack(levels, levels.length, true, active); // pulled low near a magnet
     }
 
     @Override

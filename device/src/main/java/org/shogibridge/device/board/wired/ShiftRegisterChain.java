@@ -31,10 +31,18 @@ public final class ShiftRegisterChain {
 
     /** Set {@code active[i]} for every input from the bytes of one read; allocation-free. */
     public void decode(byte[] spi, boolean[] active) {
-        for (int k = 0; k < chips; k++) {
-            int b = activeLow ? ~spi[k] : spi[k];
-            for (int pin = 0; pin < 8; pin++) {
-                active[8 * k + pin] = (b >>> pin & 1) == 1;
+        unpack(spi, chips, activeLow, active);
+    }
+
+    /**
+     * Set {@code active[8 * k + bit]} from bit {@code bit} of {@code bytes[k]} (bit 0 first) for the first {@code count}
+     * bytes, inverted if active low: the layout of a 74HC165 chain's read and of MCP23017 port registers alike.
+     */
+    static void unpack(byte[] bytes, int count, boolean activeLow, boolean[] active) {
+        for (int k = 0; k < count; k++) {
+            int b = activeLow ? ~bytes[k] : bytes[k];
+            for (int bit = 0; bit < 8; bit++) {
+                active[8 * k + bit] = (b >>> bit & 1) == 1;
             }
         }
     }

@@ -160,11 +160,13 @@ public final class WiredBoard implements ReadingsTap.Tappable {
         }
         synchronized (requested) {
             if (frameChanged) {
-                copy(requested, shown);
+                shown.copyFrom(requested);
                 frameChanged = false;
             }
         }
         try {
+            // Rendered every scan (blinks follow the clock); LedChain writes only changed bytes. Rendering and
+            // encoding 83 LEDs is lost in bench-scan's 0.020 ms a scan: skipping it on unchanged scans measured no gain.
             leds.show(shown, millis);
         } catch (RuntimeException e) {
             failures++;
@@ -175,17 +177,8 @@ public final class WiredBoard implements ReadingsTap.Tappable {
     @Override
     public void showLeds(LedFrame frame) {
         synchronized (requested) {
-            copy(frame, requested);
+            requested.copyFrom(frame);
             frameChanged = true;
-        }
-    }
-
-    private static void copy(LedFrame from, LedFrame to) {
-        for (int sq = 0; sq < from.squares(); sq++) {
-            to.set(sq, from.colour(sq), from.pattern(sq));
-        }
-        for (Side side : Side.values()) {
-            to.setKomadai(side, from.komadaiColour(side), from.komadaiPattern(side));
         }
     }
 
