@@ -23,6 +23,7 @@ import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.match.Openings;
+import org.shogibridge.device.teach.SampleFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -92,7 +93,7 @@ public final class SelfPlayCommand implements Callable<Integer> {
                     List<SelfPlay.Sample> played = selfPlay.playGame(start);
                     StringBuilder text = new StringBuilder();
                     for (SelfPlay.Sample s : played) {
-                        text.append(s.sfen()).append('\t').append(s.score()).append('\t').append(s.result()).append('\n');
+                        text.append(SampleFiles.format(s));
                     }
                     synchronized (writer) {
                         writer.write(text.toString());

@@ -6,7 +6,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -14,8 +13,7 @@ import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.device.usi.WeightsFile;
 import org.shogibridge.core.engine.learning.EvalTrainer;
 import org.shogibridge.core.engine.learning.SelfPlay;
-import org.shogibridge.core.rules.Position;
-import org.shogibridge.device.io.TextFiles;
+import org.shogibridge.device.teach.SampleFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -64,10 +62,7 @@ public final class TrainCommand implements Callable<Integer> {
                     + "--pull 0 or more and --held-out from 0 to below 1.");
         }
         PrintWriter console = spec.commandLine().getOut();
-        List<SelfPlay.Sample> samples = new ArrayList<>();
-        for (Path file : data) {
-            readSamples(file, samples);
-        }
+        List<SelfPlay.Sample> samples = SampleFiles.readAll(data);
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("No training data. " + data + " hold no positions.");
         }
@@ -95,43 +90,5 @@ public final class TrainCommand implements Callable<Integer> {
         }
         console.println("wrote " + out);
         return 0;
-    }
-
-    /** Read 'SFEN<TAB>score<TAB>result' lines; a bad line is reported with its file and line number. */
-    static void readSamples(Path file, List<SelfPlay.Sample> into) throws IOException {
-        List<String> lines = TextFiles.readLines(file);
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] columns = line.split("\t");
-            try {
-                if (columns.length != 3) {
-                    throw new IllegalArgumentException("expected 3 tab-separated columns, found " + columns.length);
-                }
-                Position.fromSfen(columns[0]);
-                double result = switch (columns[2].strip()) {
-                    case "1", "1.0" -> 1;
-                    case "0.5" -> 0.5;
-                    case "0", "0.0" -> 0;
-                    default -> -1;
-                };
-                if (result < 0) {
-                    throw new IllegalArgumentException("the result must be 1, 0.5 or 0, not " + columns[2]);
-                }
-                into.add(new SelfPlay.Sample(columns[0], score(columns[1]), result));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Bad training data. " + file + ":" + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
-    }
-
-    private static int score(String text) {
-        String t = text.strip();
-        if (!t.matches("-?\\d{1,9}")) {
-            throw new IllegalArgumentException("the score must be a whole number, not '" + TextFiles.abbreviated(t) + "'");
-        }
-        return Integer.parseInt(t);
     }
 }

@@ -107,7 +107,7 @@ public final class UsiClient implements AutoCloseable {
             }
             for (Map.Entry<String, String> option : config.options().entrySet()) {
                 if (!optionNames.contains(option.getKey()) && !GUI_OPTIONS.contains(option.getKey())) {
-                    process.destroyForcibly();
+                    kill(process);
                     // A misspelt option would otherwise be ignored by the engine and spoil a tuning run unnoticed.
                     throw new IllegalArgumentException("Unknown option. Engine '" + name() + "' declares no option '"
                             + option.getKey() + "'; it has " + String.join(", ", optionNames) + ".");
@@ -116,7 +116,7 @@ public final class UsiClient implements AutoCloseable {
             }
             ready();
         } catch (UsiEngineException e) {
-            process.destroyForcibly();
+            kill(process);
             throw new UsiEngineException("Engine '" + name() + "' failed to start: " + e.getMessage() + ".", e);
         }
     }
@@ -200,13 +200,19 @@ public final class UsiClient implements AutoCloseable {
         send("quit");
         try {
             if (!process.waitFor(2, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                kill(process);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            process.destroyForcibly();
+            kill(process);
         }
         process = null;
+    }
+
+    /** Kill an engine and whatever it started: a wrapper script's engine would otherwise outlive it. */
+    private static void kill(Process engine) {
+        engine.descendants().forEach(ProcessHandle::destroyForcibly);
+        engine.destroyForcibly();
     }
 
     private void ready() throws UsiEngineException {
@@ -255,7 +261,7 @@ public final class UsiClient implements AutoCloseable {
     /** Kill the engine, start a fresh one, and return the exception describing the failure. */
     private UsiEngineException restartAfter(String what, Exception cause) {
         String who = name();
-        process.destroyForcibly();
+        kill(process);
         String restart;
         try {
             restarts++;

@@ -83,10 +83,20 @@ public final class SelfPlay {
             }
             game.play(best);
         }
-        if (winner == null && game.result().isPresent()) {
+        return withResults(samples, movers, winner != null ? winner : winnerByRules(game));
+    }
+
+    /** Return the winner of a game the rules ended, or null for a draw or an unfinished game. */
+    static Side winnerByRules(Game game) {
+        if (game.result().isPresent()) {
             GameResult result = game.result().get();
-            winner = result.isDraw() ? null : result.winner();
+            return result.isDraw() ? null : result.winner();
         }
+        return null;
+    }
+
+    /** Return the samples with their results, each for the side that was to move (a null winner: a draw). */
+    static List<Sample> withResults(List<Sample> samples, List<Side> movers, Side winner) {
         List<Sample> finished = new ArrayList<>(samples.size());
         for (int i = 0; i < samples.size(); i++) {
             Sample s = samples.get(i);
