@@ -16,8 +16,16 @@ import org.shogibridge.core.rules.Variant;
  * because the second and third pawn in hand are not worth what the first is. One table set serves all the
  * variants; it is sized for the largest board (10x10).
  *
+ * <p>On top of those, king safety is seen through who attacks the squares around each king (one count of every
+ * square's attackers per evaluation): for each square in front of, beside and behind a king, how many enemy
+ * pieces attack it against how many of the king's side defend it; how many flight squares the king has; the
+ * pieces the enemy holds in hand against how many of those squares it already attacks (a drop attack needs
+ * both); the reach of the ranged pieces (lance, bishop, rook, horse, dragon, queen); and pairs of kinds held in
+ * hand together (a gold and a silver in hand make mating nets that either alone does not).
+ *
  * <p>The same walk over a position feeds the search (summing weights) and the trainer (collecting feature
- * indices), so that the two can never disagree.
+ * indices), so that the two can never disagree. An instance holds the scratch tables of one walk, so that
+ * evaluating allocates nothing; one instance serves one thread.
  */
 public final class EvalFeatures {
     /** Receives one feature: a weight index and +1 (Black's) or -1 (White's). */
@@ -48,20 +56,49 @@ public final class EvalFeatures {
     public static final int SQUARE = ENEMY_KING + Piece.TYPES * RELATIVE;
     /** Having the move. */
     public static final int TEMPO = SQUARE + Piece.TYPES * SQUARES;
-    /** The number of weights. */
-    public static final int SIZE = TEMPO + 1;
+    /** The number of weights of the first layout (before the king-safety groups); such a file is still read. */
+    public static final int FIRST_LAYOUT_SIZE = TEMPO + 1;
 
-    private EvalFeatures() {
-    }
+    /** Squares around a king, by (ranks ahead, files aside): ahead, ahead-aside, aside, behind, behind-aside, two ahead, two ahead-aside. */
+    private static final int[] ZONE_AHEAD = {1, 1, 0, -1, -1, 2, 2};
+    private static final int[] ZONE_ASIDE = {0, 1, 1, 0, 1, 0, 1};
+    private static final int ZONE_SLOTS = ZONE_AHEAD.length;
+    private static final int COUNT_BUCKETS = 4;
+    private static final int DANGER_BUCKETS = 8;
+    private static final int MAX_REACH = 24;
+    /** A zone square for the king's side: [slot * 16 + min(enemy attackers, 3) * 4 + min(own defenders, 3)]. */
+    public static final int ZONE = TEMPO + 1;
+    /** The king's flight squares (not own-occupied, not attacked): [0..8]. */
+    public static final int ESCAPES = ZONE + ZONE_SLOTS * COUNT_BUCKETS * COUNT_BUCKETS;
+    /**
+     * A kind in hand against the enemy king, for its holder: [(type * 2 + (count > 1 ? 1 : 0)) * 8 + min(zone
+     * squares of the enemy king the holder attacks, 7)].
+     */
+    public static final int HAND_DANGER = ESCAPES + 9;
+    /** The reach of a ranged piece: [type * 25 + min(squares it attacks, 24)]. */
+    public static final int MOBILITY = HAND_DANGER + Piece.TYPES * 2 * DANGER_BUCKETS;
+    /** Two kinds held in hand together: [lowerType * 16 + higherType]. */
+    public static final int HAND_PAIR = MOBILITY + Piece.TYPES * (MAX_REACH + 1);
+    /** The number of weights. */
+    public static final int SIZE = HAND_PAIR + Piece.TYPES * Piece.TYPES;
+
+    /** Attack counts by colour and square, and each occupied square's reach, of the position being walked. */
+    private final int[] attacks = new int[2 * MAX_RANKS * MAX_RANKS];
+    private final int[] reach = new int[MAX_RANKS * MAX_RANKS];
+    /** Zone squares of each king attacked by the other side, from the last walk. */
+    private final int[] zoneAttacked = new int[2];
 
     /** Feed every feature of the position to the sink. */
-    public static void collect(Position p, Sink sink) {
+    public void collect(Position p, Sink sink) {
         Variant v = p.variant();
         int files = v.files();
         int ranks = v.ranks();
         int blackKing = p.kingSquare(Side.BLACK);
         int whiteKing = p.kingSquare(Side.WHITE);
         int n = v.squares();
+        p.countAttacks(attacks, reach);
+        kingZone(p, Side.BLACK, blackKing, sink);
+        kingZone(p, Side.WHITE, whiteKing, sink);
         for (int sq = 0; sq < n; sq++) {
             int pc = p.pieceAt(sq);
             if (pc == Piece.EMPTY) {
@@ -87,8 +124,12 @@ public final class EvalFeatures {
             if (enemyKing >= 0) {
                 sink.add(ENEMY_KING + type * RELATIVE + relative(enemyKing, rank, file, files, black), sign);
             }
+            if (ranged(type)) {
+                sink.add(MOBILITY + type * (MAX_REACH + 1) + Math.min(reach[sq], MAX_REACH), sign);
+            }
         }
-        for (int type : v.handTypes()) {
+        for (int i = 0; i < v.handTypeCount(); i++) {
+            int type = v.handType(i);
             int blackCount = p.handCount(Side.BLACK, type);
             int whiteCount = p.handCount(Side.WHITE, type);
             if (blackCount > 0) {
@@ -98,7 +139,88 @@ public final class EvalFeatures {
                 sink.add(HAND + type * (MAX_IN_HAND + 1) + whiteCount, -1);
             }
         }
+        handFeatures(p, Side.BLACK, sink);
+        handFeatures(p, Side.WHITE, sink);
         sink.add(TEMPO, p.sideToMove() == Side.BLACK ? 1 : -1);
+    }
+
+    /** The zone squares and flight squares of one king, valued for its side. */
+    private void kingZone(Position p, Side owner, int king, Sink sink) {
+        zoneAttacked[owner.index()] = 0;
+        if (king < 0) {
+            return;
+        }
+        Variant v = p.variant();
+        int files = v.files();
+        int n = v.squares();
+        int sign = owner == Side.BLACK ? 1 : -1;
+        int own = owner.index() * n;
+        int enemy = (owner.index() ^ 1) * n;
+        int kingRank = king / files;
+        int kingColumn = king % files;
+        int attacked = 0;
+        for (int slot = 0; slot < ZONE_SLOTS; slot++) {
+            int rank = kingRank - sign * ZONE_AHEAD[slot];
+            for (int side = ZONE_ASIDE[slot] == 0 ? 0 : -1; side <= ZONE_ASIDE[slot]; side += 2) {
+                int column = kingColumn + side;
+                if (rank < 0 || rank >= v.ranks() || column < 0 || column >= files) {
+                    continue;
+                }
+                int sq = rank * files + column;
+                int by = attacks[enemy + sq];
+                attacked += by > 0 ? 1 : 0;
+                int a = Math.min(by, COUNT_BUCKETS - 1);
+                int d = Math.min(attacks[own + sq], COUNT_BUCKETS - 1);
+                sink.add(ZONE + (slot * COUNT_BUCKETS + a) * COUNT_BUCKETS + d, sign);
+            }
+        }
+        zoneAttacked[owner.index()] = attacked;
+        int escapes = 0;
+        for (int dr = -1; dr <= 1; dr++) {
+            for (int dc = -1; dc <= 1; dc++) {
+                int rank = kingRank + dr;
+                int column = kingColumn + dc;
+                if ((dr | dc) == 0 || rank < 0 || rank >= v.ranks() || column < 0 || column >= files) {
+                    continue;
+                }
+                int sq = rank * files + column;
+                int pc = p.pieceAt(sq);
+                boolean ownPiece = pc != Piece.EMPTY && Piece.colour(pc) == owner.index();
+                if (!ownPiece && attacks[enemy + sq] == 0) {
+                    escapes++;
+                }
+            }
+        }
+        sink.add(ESCAPES + escapes, sign);
+    }
+
+    /** The pieces one side holds in hand: against the enemy king's zone, and in pairs. */
+    private void handFeatures(Position p, Side holder, Sink sink) {
+        Variant v = p.variant();
+        int sign = holder == Side.BLACK ? 1 : -1;
+        int danger = Math.min(zoneAttacked[holder.index() ^ 1], DANGER_BUCKETS - 1);
+        boolean enemyKing = p.kingSquare(holder.opponent()) >= 0;
+        for (int i = 0; i < v.handTypeCount(); i++) {
+            int type = v.handType(i);
+            int count = p.handCount(holder, type);
+            if (count == 0) {
+                continue;
+            }
+            if (enemyKing) {
+                sink.add(HAND_DANGER + (type * 2 + (count > 1 ? 1 : 0)) * DANGER_BUCKETS + danger, sign);
+            }
+            for (int j = i + 1; j < v.handTypeCount(); j++) {
+                int other = v.handType(j);
+                if (p.handCount(holder, other) > 0) {
+                    sink.add(HAND_PAIR + Math.min(type, other) * Piece.TYPES + Math.max(type, other), sign);
+                }
+            }
+        }
+    }
+
+    private static boolean ranged(int type) {
+        return type == Piece.LANCE || type == Piece.BISHOP || type == Piece.ROOK || type == Piece.HORSE
+                || type == Piece.DRAGON || type == Piece.QUEEN;
     }
 
     /** The offset within a king-relative table of a piece on (rank, file) seen by its owner. */

@@ -8,6 +8,7 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import org.shogibridge.core.rules.Piece;
 
 /**
@@ -121,12 +122,13 @@ public final class EvalWeights {
             }
             String[] words = text.split("\\s+");
             if (w == null) {
-                if (!words[0].equals("weights") || words.length != 2 || !words[1].equals(
-                        Integer.toString(EvalFeatures.SIZE))) {
+                int size = words[0].equals("weights") && words.length == 2 ? layoutSize(words[1]) : -1;
+                if (size < 0) {
                     throw new IOException(source + ":" + lineNumber + ": expected 'weights " + EvalFeatures.SIZE
                             + "', found '" + text + "'.");
                 }
-                w = new int[EvalFeatures.SIZE];
+                // A set of the first layout is a prefix of this one: its king-safety weights start at zero.
+                w = new int[size];
                 continue;
             }
             for (String word : words) {
@@ -141,10 +143,18 @@ public final class EvalWeights {
             }
         }
         if (w == null || filled != w.length) {
-            throw new IOException(source + ":" + lineNumber + ": expected " + EvalFeatures.SIZE + " weights, found "
-                    + filled + ".");
+            throw new IOException(source + ":" + lineNumber + ": expected " + (w == null ? EvalFeatures.SIZE : w.length)
+                    + " weights, found " + filled + ".");
         }
-        return new EvalWeights(w);
+        return new EvalWeights(Arrays.copyOf(w, EvalFeatures.SIZE));
+    }
+
+    /** Return the number of weights a file declares, if it is this layout's or the first one's, else -1. */
+    private static int layoutSize(String declared) {
+        if (declared.equals(Integer.toString(EvalFeatures.SIZE))) {
+            return EvalFeatures.SIZE;
+        }
+        return declared.equals(Integer.toString(EvalFeatures.FIRST_LAYOUT_SIZE)) ? EvalFeatures.FIRST_LAYOUT_SIZE : -1;
     }
 
     /** Write the set as text, with a comment line saying where it came from. */

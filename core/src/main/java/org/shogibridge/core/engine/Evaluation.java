@@ -9,11 +9,13 @@ import org.shogibridge.core.rules.Side;
  *
  * <p>Scores are from the side to move's point of view, in units where a pawn on the board is about 90 (the
  * scale of YaneuraOu's material table, where the learning started). {@link EvalParams} scale groups of
- * weights, so that matches can test a change without retraining. One instance serves one search thread.
+ * weights, so that matches can test a change without retraining. One instance serves one search thread, and
+ * evaluating allocates nothing.
  */
 public final class Evaluation {
     private final int[] weights = new int[EvalFeatures.SIZE];
     private final Summer summer = new Summer();
+    private final EvalFeatures features = new EvalFeatures();
 
     public Evaluation(EvalParams params) {
         this(EvalWeights.builtIn(), params);
@@ -26,6 +28,9 @@ public final class Evaluation {
     }
 
     private static int scaleOf(int index, EvalParams params) {
+        if (index >= EvalFeatures.ZONE) {
+            return kingSafetyScaleOf(index, params);
+        }
         if (index < EvalFeatures.HAND) {
             return params.material();
         } else if (index < EvalFeatures.OWN_KING) {
@@ -40,6 +45,18 @@ public final class Evaluation {
         return params.tempo();
     }
 
+    /** The king-safety groups: the own king's zone as defence, drop threats as attack, reach as square, pairs as hand. */
+    private static int kingSafetyScaleOf(int index, EvalParams params) {
+        if (index < EvalFeatures.HAND_DANGER) {
+            return params.defence();
+        } else if (index < EvalFeatures.MOBILITY) {
+            return params.attack();
+        } else if (index < EvalFeatures.HAND_PAIR) {
+            return params.square();
+        }
+        return params.material() * params.hand() / 100;
+    }
+
     /** Return the board value of a piece type (what capturing it wins, before where it stands). */
     public int value(int type) {
         return weights[EvalFeatures.MATERIAL + type];
@@ -48,7 +65,7 @@ public final class Evaluation {
     /** Return the evaluation for the side to move. */
     public int evaluate(Position p) {
         summer.sum = 0;
-        EvalFeatures.collect(p, summer);
+        features.collect(p, summer);
         return p.sideToMove() == Side.BLACK ? summer.sum : -summer.sum;
     }
 

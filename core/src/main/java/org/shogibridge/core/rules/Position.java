@@ -403,6 +403,49 @@ public final class Position {
     }
 
     /**
+     * Count who attacks every square, for the evaluation: {@code counts[colour * squares + square]} gets the
+     * number of that colour's pieces attacking the square (a defended own piece counts as attacked by its own
+     * side), and {@code reach[square]} the number of squares the piece standing there attacks. Both arrays are
+     * cleared first, to the variant's number of squares; nothing is allocated.
+     */
+    public void countAttacks(int[] counts, int[] reach) {
+        final Variant v = variant;
+        final int n = squares;
+        final int[] b = board;
+        final int[] steps = v.steps;
+        final int[] rays = v.rays;
+        Arrays.fill(counts, 0, 2 * n, 0);
+        Arrays.fill(reach, 0, n, 0);
+        for (int colour = 0; colour < 2; colour++) {
+            final int base = colour * n;
+            for (int half = 0; half < 2; half++) {
+                long bits = occupied[colour * 2 + half];
+                while (bits != 0) {
+                    final int from = Long.numberOfTrailingZeros(bits) + (half << 6);
+                    bits &= bits - 1;
+                    final int pc = b[from];
+                    int reached = 0;
+                    for (int i = v.stepStart[pc * n + from], t; (t = steps[i]) >= 0; i++) {
+                        counts[base + t]++;
+                        reached++;
+                    }
+                    for (int mask = v.slideMask[pc]; mask != 0; mask &= mask - 1) {
+                        final int d = Integer.numberOfTrailingZeros(mask);
+                        for (int i = v.rayStart[from * 8 + d], t; (t = rays[i]) >= 0; i++) {
+                            counts[base + t]++;
+                            reached++;
+                            if (b[t] != Piece.EMPTY) {
+                                break;
+                            }
+                        }
+                    }
+                    reach[from] = reached;
+                }
+            }
+        }
+    }
+
+    /**
      * Look out from the side to move's king once: count the pieces giving check (remembering one of them)
      * and mark the own pieces pinned against the king.
      */

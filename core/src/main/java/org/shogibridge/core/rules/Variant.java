@@ -143,6 +143,16 @@ public enum Variant {
         return handTypes.clone();
     }
 
+    /** Return how many piece types may be held in hand (for loops that must not allocate). */
+    public int handTypeCount() {
+        return handTypes.length;
+    }
+
+    /** Return the i-th piece type that may be held in hand, in the order of {@link #handTypes()}. */
+    public int handType(int i) {
+        return handTypes[i];
+    }
+
     /** Return how many pieces of an unpromoted type the set holds (both sides together). */
     public int pieceCount(int type) {
         return pieceCounts[Piece.unpromoted(type)];

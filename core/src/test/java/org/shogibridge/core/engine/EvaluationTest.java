@@ -41,6 +41,73 @@ class EvaluationTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 2, 3, 4, 5})
+    void everyFeatureSeesBothSidesAndBothWingsAlike(int which) {
+        // Random weights for every feature, the king-safety groups included, so that no group is left untested.
+        java.util.Random random = new java.util.Random(which);
+        int[] values = new int[EvalFeatures.SIZE];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = random.nextInt(201) - 100;
+        }
+        Evaluation anyWeights = new Evaluation(EvalWeights.of(values), EvalParams.DEFAULT);
+        Position p = Position.fromSfen(POSITIONS[which]);
+        for (boolean rotate : new boolean[] {true, false}) {
+            assertEquals(anyWeights.evaluate(p), anyWeights.evaluate(Position.fromSfen(transform(p, rotate))),
+                    (rotate ? "rotated: " : "mirrored: ") + POSITIONS[which]);
+        }
+    }
+
+    @Test
+    void aKingsFlightSquaresAndTheAttackersAroundItAreCounted() {
+        // White's dragon on 5h covers 4h, 6h, 4i and 6i: Black's king on 5i may only take it (5h is not defended).
+        Position p = Position.fromSfen("4k4/9/9/9/9/9/9/4+r4/4K4 b - 1");
+        java.util.List<Integer> black = new java.util.ArrayList<>();
+        java.util.List<Integer> white = new java.util.ArrayList<>();
+        new EvalFeatures().collect(p, (index, sign) -> (sign > 0 ? black : white).add(index));
+        assertTrue(black.contains(EvalFeatures.ESCAPES + 1), black.toString());
+        assertTrue(white.contains(EvalFeatures.ESCAPES + 5), white.toString());
+        // The square ahead of Black's king (5h, slot 0): attacked by no White piece (the dragon stands on it),
+        // defended once, by the king.
+        assertTrue(black.contains(EvalFeatures.ZONE + 1), black.toString());
+        // The square beside it (4i, slot 2): attacked once by the dragon, defended once by the king.
+        assertTrue(black.contains(EvalFeatures.ZONE + (2 * 4 + 1) * 4 + 1), black.toString());
+        // The dragon's reach: 5g-5a (7, up to its own king), 5i, 4h-1h, 6h-9h and the four diagonal steps.
+        assertTrue(white.contains(EvalFeatures.MOBILITY + Piece.DRAGON * 25 + 20), white.toString());
+    }
+
+    @Test
+    void evaluatingAllocatesNothing() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        Position p = Position.fromSfen(POSITIONS[2]);
+        long sum = 0;
+        for (int i = 0; i < 20_000; i++) {
+            sum += evaluation.evaluate(p); // warm up, so that the JIT's own work is not counted
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < 100_000; i++) {
+            sum += evaluation.evaluate(p);
+        }
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertTrue(allocated < 10_000, allocated + " bytes for 100,000 evaluations (sum " + sum + ")");
+    }
+
+    @Test
+    void aWeightsFileOfTheFirstLayoutIsReadWithItsKingSafetyAtZero() throws IOException {
+        StringBuilder text = new StringBuilder("weights " + EvalFeatures.FIRST_LAYOUT_SIZE + "\n");
+        for (int i = 0; i < EvalFeatures.FIRST_LAYOUT_SIZE; i++) {
+            text.append(i % 7).append(' ');
+        }
+        int[] read = EvalWeights.read(new StringReader(text.toString()), "old.txt").values();
+        assertEquals(EvalFeatures.SIZE, read.length);
+        assertEquals(EvalFeatures.FIRST_LAYOUT_SIZE - 1, EvalFeatures.TEMPO);
+        assertEquals((EvalFeatures.TEMPO) % 7, read[EvalFeatures.TEMPO]);
+        for (int i = EvalFeatures.ZONE; i < EvalFeatures.SIZE; i++) {
+            assertEquals(0, read[i]);
+        }
+    }
+
     @Test
     void materialDecidesWhenNothingElseDiffers() {
         Position even = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b - 1");

@@ -22,13 +22,14 @@ import picocli.CommandLine.Spec;
 
 /** {@code train}: learn evaluation weights from {@code selfplay} positions. */
 @Command(name = "train", mixinStandardHelpOptions = true,
-        description = {"Learn evaluation weights from positions written by 'selfplay' and write them to a file",
+        description = {"Learn evaluation weights from positions written by 'selfplay' or 'teach' and write them to a file",
                 "that 'usi' loads with the option EvalFile (docs/ENGINE.md, \"How the evaluation was trained\")."})
 public final class TrainCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "DATA", arity = "1..*", description = "Position files from 'selfplay'.")
+    @Parameters(paramLabel = "DATA", arity = "1..*",
+            description = "Position files from 'selfplay', or directories of 'teach' shards (.tsv, .tsv.gz).")
     private List<Path> data;
 
     @Option(names = "--weights", paramLabel = "FILE", description = "Weights to start from (default built in).")
@@ -68,10 +69,11 @@ public final class TrainCommand implements Callable<Integer> {
         }
         EvalWeights initial = handMade ? EvalWeights.handMade() : WeightsFile.read(start);
         double scale = EvalTrainer.bestScale(samples, initial);
-        EvalTrainer trainer = new EvalTrainer(samples, lambda, scale, heldOut);
+        double scoreScale = EvalTrainer.bestScoreScale(samples);
+        EvalTrainer trainer = new EvalTrainer(samples, lambda, scoreScale, heldOut);
         EvalTrainer.Fit before = trainer.fit(initial, scale);
-        console.printf(Locale.ROOT, "%d positions, scale %.0f; error before: training %.5f, held out %.5f%n",
-                samples.size(), scale, before.trainingError(), before.heldOutError());
+        console.printf(Locale.ROOT, "%d positions, scale %.0f, score scale %.0f; error before: training %.5f, held out %.5f%n",
+                samples.size(), scale, scoreScale, before.trainingError(), before.heldOutError());
         console.flush();
         EvalTrainer.Settings settings = new EvalTrainer.Settings(scale, lambda, pull, rate, epochs);
         EvalWeights learned = trainer.train(initial, settings, epoch -> {
@@ -85,8 +87,8 @@ public final class TrainCommand implements Callable<Integer> {
                 after.heldOutError());
         try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
             learned.write(writer, String.format(Locale.ROOT,
-                    "Learned by 'train' from %d self-play positions: lambda %s, scale %.0f, %d epochs, rate %s, pull %s.",
-                    samples.size(), lambda, scale, epochs, rate, pull));
+                    "Learned by 'train' from %d positions (%s): lambda %s, scale %.0f, score scale %.0f, %d epochs, "
+                            + "rate %s, pull %s.", samples.size(), data, lambda, scale, scoreScale, epochs, rate, pull));
         }
         console.println("wrote " + out);
         return 0;

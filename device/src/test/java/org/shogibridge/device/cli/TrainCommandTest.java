@@ -40,14 +40,14 @@ class TrainCommandTest {
         PerftCommandTest.Run trained = PerftCommandTest.run("train", "--epochs", "20", "--out", weights.toString(),
                 data.toString());
         assertEquals(0, trained.exitCode(), trained.err());
-        assertTrue(trained.out().get(0).matches(lines.size() + " positions, scale \\d+; error before: .*"),
+        assertTrue(trained.out().get(0).matches(lines.size() + " positions, scale \\d+, score scale \\d+; error before: .*"),
                 trained.out().get(0));
         assertEquals("wrote " + weights, trained.lastLine());
         try (Reader reader = Files.newBufferedReader(weights)) {
             EvalWeights learned = EvalWeights.read(reader, weights.toString());
             assertFalse(Arrays.equals(EvalWeights.builtIn().values(), learned.values()), "training changed nothing");
         }
-        assertTrue(Files.readString(weights).contains("# Learned by 'train' from " + lines.size() + " self-play positions"));
+        assertTrue(Files.readString(weights).contains("# Learned by 'train' from " + lines.size() + " positions"));
     }
 
     @Test

@@ -38,18 +38,23 @@ public final class EvalTrainer {
     private final double[] targets; // Black's winning chance
     private final int trainingCount;
 
-    /** Collect the features of the samples; the last {@code heldOut} fraction is kept aside to measure fit. */
-    public EvalTrainer(List<SelfPlay.Sample> samples, double lambda, double scale, double heldOut) {
+    /**
+     * Collect the features of the samples; the last {@code heldOut} fraction is kept aside to measure fit. The
+     * samples' scores become winning chances through the logistic curve with {@code scoreScale}: a teacher's
+     * centipawns need their own scale, not the evaluation's.
+     */
+    public EvalTrainer(List<SelfPlay.Sample> samples, double lambda, double scoreScale, double heldOut) {
         int n = samples.size();
         featureStart = new int[n + 1];
         targets = new double[n];
-        FeatureBuffer buffer = new FeatureBuffer(n * 64);
+        FeatureBuffer buffer = new FeatureBuffer(n * 96);
+        EvalFeatures walk = new EvalFeatures();
         for (int i = 0; i < n; i++) {
             SelfPlay.Sample s = samples.get(i);
             Position p = Position.fromSfen(s.sfen());
             featureStart[i] = buffer.used;
-            EvalFeatures.collect(p, buffer);
-            double forMover = lambda * sigmoid(s.score() / scale) + (1 - lambda) * s.result();
+            walk.collect(p, buffer);
+            double forMover = lambda * sigmoid(s.score() / scoreScale) + (1 - lambda) * s.result();
             targets[i] = p.sideToMove() == Side.BLACK ? forMover : 1 - forMover;
         }
         featureStart[n] = buffer.used;
@@ -111,6 +116,24 @@ public final class EvalTrainer {
             double e = resultsOnly.error(w, scale, 0, resultsOnly.targets.length);
             if (e < bestError) {
                 bestError = e;
+                best = scale;
+            }
+        }
+        return best;
+    }
+
+    /** Return the scale with which the samples' own scores best predict their results (the teacher's K). */
+    public static double bestScoreScale(List<SelfPlay.Sample> samples) {
+        double best = 0;
+        double bestError = Double.MAX_VALUE;
+        for (double scale = 100; scale <= 3000; scale *= 1.05) {
+            double sum = 0;
+            for (SelfPlay.Sample s : samples) {
+                double d = sigmoid(s.score() / scale) - s.result();
+                sum += d * d;
+            }
+            if (sum < bestError) {
+                bestError = sum;
                 best = scale;
             }
         }
