@@ -50,6 +50,22 @@ class BenchCommandTest {
         assertTrue(run.lastLine().startsWith("13 positions, depth 2: "), run.lastLine());
     }
 
+    /**
+     * The node count of the built-in set depends only on the search and the built-in weights, not on the
+     * machine: a change to either shows here, and its commit quotes the new count (docs/ENGINE.md, Speed).
+     */
+    @Test
+    void theBuiltInNodeCountIsPinned() {
+        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "6");
+        assertEquals(0, run.exitCode(), run.err());
+        Matcher total = TOTAL.matcher(run.lastLine());
+        assertTrue(total.matches(), run.lastLine());
+        assertEquals(BENCH_NODES_DEPTH_6, Long.parseLong(total.group(3)), run.lastLine());
+    }
+
+    /** {@code bench --depth 6}: update with every search or weights change, and quote it in the commit. */
+    static final long BENCH_NODES_DEPTH_6 = 537_554;
+
     @Test
     void aBadPositionNamesFileAndLine() throws Exception {
         Path file = dir.resolve("bad.txt");
