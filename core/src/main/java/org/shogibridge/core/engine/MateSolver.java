@@ -1,12 +1,7 @@
 package org.shogibridge.core.engine;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.MoveGenerator;
 import org.shogibridge.core.rules.MoveList;
@@ -42,11 +37,19 @@ public final class MateSolver {
     /** Mates longer than this many plies are not looked for. */
     private static final int MAX_PLIES = 61;
 
+    /** Entries of each table: 2^17, about 2 MB each; a solve that outgrows them overwrites, never allocates. */
+    private static final int TABLE_BITS = 17;
+
     private final MoveList[] lists = new MoveList[MAX_PLIES + 4];
-    private final Map<Long, long[]> proofTable = new HashMap<>();
+    /** Per position: proof and disproof numbers, (1, 1) when unknown. */
+    private final MateTable proofTable = new MateTable(TABLE_BITS, 1, 1);
     /** Per position: shortest mate length known (odd, or 0), longest length known not to mate. */
-    private final Map<Long, int[]> exactTable = new HashMap<>();
-    private final Set<Long> path = new HashSet<>();
+    private final MateTable exactTable = new MateTable(TABLE_BITS, 0, 0);
+    /** Keys of the positions on the df-pn path, by ply: a move back to one of them is a repetition. */
+    private final long[] path = new long[MAX_PLIES + 4];
+    /** Per ply: the children's numbers and, in the exact search, the order of the attacker's moves. */
+    private final int[][] childPhi = new int[MAX_PLIES + 4][];
+    private final int[][] childDelta = new int[MAX_PLIES + 4][];
     private Position pos;
     private long nodes;
     private long nodeLimit;
@@ -78,17 +81,15 @@ public final class MateSolver {
         budgeted = true;
         proofTable.clear();
         exactTable.clear();
-        path.clear();
         Status status;
         int[] line = new int[0];
         if (pos.inCheck()) {
             status = Status.NO_MATE; // the attacker must not be in check: that position is not a mate problem
         } else {
             proofNumberSearch();
-            long[] root = proofTable.get(pos.key());
             if (outOfBudget) {
                 status = Status.TIMEOUT;
-            } else if (root[1] == 0) {
+            } else if (proofTable.second(pos.key()) == 0) {
                 status = Status.NO_MATE;
             } else {
                 int length = shortestMate();
@@ -108,10 +109,7 @@ public final class MateSolver {
     // Stage 1: df-pn, proof and disproof numbers from the attacker's point of view.
 
     private void proofNumberSearch() {
-        path.clear();
-        long[] root = entry(pos.key());
-        root[0] = 1;
-        root[1] = 1;
+        proofTable.put(pos.key(), 1, 1);
         multipleIterativeDeepening(INFINITE - 1, INFINITE - 1, true, 0);
     }
 
@@ -119,9 +117,8 @@ public final class MateSolver {
      * Search until the node's own number crosses its threshold: phi/delta are pn/dn at an attacker node and
      * dn/pn at a defender node, so one routine serves both.
      */
-    private void multipleIterativeDeepening(long phiThreshold, long deltaThreshold, boolean attacker, int ply) {
+    private void multipleIterativeDeepening(int phiThreshold, int deltaThreshold, boolean attacker, int ply) {
         long key = pos.key();
-        long[] node = entry(key);
         if (budgetExhausted()) {
             return;
         }
@@ -131,70 +128,76 @@ public final class MateSolver {
         if (count == 0 || ply >= MAX_PLIES) {
             // no check: the attacker fails; no legal defence: mate
             boolean mated = !attacker && count == 0;
-            node[0] = mated ? 0 : INFINITE;
-            node[1] = mated ? INFINITE : 0;
+            proofTable.put(key, mated ? 0 : INFINITE, mated ? INFINITE : 0);
             return;
         }
-        int[] moves = list.toArray();
-        path.add(key);
-        long[] childPhi = new long[count];
-        long[] childDelta = new long[count];
+        // The list of this ply is not touched by deeper plies, which have lists of their own.
+        int[] moves = list.backingArray();
+        path[ply] = key;
+        int[] phis = numbers(childPhi, ply, count);
+        int[] deltas = numbers(childDelta, ply, count);
         while (true) {
-            long phi = INFINITE;   // min over children of their delta
-            long delta = 0;        // sum over children of their phi
+            int phi = INFINITE;   // min over children of their delta
+            int delta = 0;        // sum over children of their phi
             int best = -1;
-            long secondDelta = INFINITE;
+            int secondDelta = INFINITE;
             for (int i = 0; i < count; i++) {
-                childNumbers(moves[i], !attacker, childPhi, childDelta, i);
-                delta = Math.min(INFINITE, delta + childPhi[i]);
-                if (childDelta[i] < phi) {
+                childNumbers(moves[i], !attacker, phis, deltas, i, ply);
+                delta = Math.min(INFINITE, delta + phis[i]);
+                if (deltas[i] < phi) {
                     secondDelta = phi;
-                    phi = childDelta[i];
+                    phi = deltas[i];
                     best = i;
-                } else if (childDelta[i] < secondDelta) {
-                    secondDelta = childDelta[i];
+                } else if (deltas[i] < secondDelta) {
+                    secondDelta = deltas[i];
                 }
             }
-            setPhiDelta(node, attacker, phi, delta);
+            proofTable.put(key, attacker ? phi : delta, attacker ? delta : phi);
             if (phi >= phiThreshold || delta >= deltaThreshold || budgetExhausted()) {
                 break;
             }
-            long childPhiThreshold = deltaThreshold + childPhi[best] - delta;
-            long childDeltaThreshold = Math.min(phiThreshold, secondDelta + 1);
+            int childPhiThreshold = (int) Math.min(INFINITE, (long) deltaThreshold + phis[best] - delta);
+            int childDeltaThreshold = Math.min(phiThreshold, secondDelta + 1);
             pos.doMove(moves[best]);
             nodes++;
             multipleIterativeDeepening(childPhiThreshold, childDeltaThreshold, !attacker, ply + 1);
             pos.undoMove(moves[best]);
         }
-        path.remove(key);
+    }
+
+    /** Return the per-ply array of the table, grown (once) to hold at least {@code count} numbers. */
+    private static int[] numbers(int[][] table, int ply, int count) {
+        if (table[ply] == null || table[ply].length < count) {
+            table[ply] = new int[Math.max(count, 128)];
+        }
+        return table[ply];
     }
 
     /** Read a child's phi and delta (from the child's own point of view); a repetition fails the attacker. */
-    private void childNumbers(int move, boolean childIsAttacker, long[] phi, long[] delta, int i) {
+    private void childNumbers(int move, boolean childIsAttacker, int[] phi, int[] delta, int i, int ply) {
         pos.doMove(move);
         long key = pos.key();
-        long pn;
-        long dn;
-        if (path.contains(key)) {
+        int pn;
+        int dn;
+        if (onPath(key, ply)) {
             pn = INFINITE;
             dn = 0;
         } else {
-            long[] e = proofTable.get(key);
-            pn = e == null ? 1 : e[0];
-            dn = e == null ? 1 : e[1];
+            pn = proofTable.first(key);
+            dn = proofTable.second(key);
         }
         pos.undoMove(move);
         phi[i] = childIsAttacker ? pn : dn;
         delta[i] = childIsAttacker ? dn : pn;
     }
 
-    private static void setPhiDelta(long[] node, boolean attacker, long phi, long delta) {
-        node[0] = attacker ? phi : delta;
-        node[1] = attacker ? delta : phi;
-    }
-
-    private long[] entry(long key) {
-        return proofTable.computeIfAbsent(key, k -> new long[] {1, 1});
+    private boolean onPath(long key, int ply) {
+        for (int i = 0; i <= ply; i++) {
+            if (path[i] == key) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ----------------------------------------------------------------------------------------------
@@ -215,23 +218,25 @@ public final class MateSolver {
     /** Return true if the attacker (to move) mates within the plies given (odd). */
     private boolean attackerMates(int plies, int ply) {
         long key = pos.key();
-        int[] known = exactTable.get(key);
-        if (known != null) {
-            if (known[0] > 0 && known[0] <= plies) {
-                return true;
-            }
-            if (known[1] >= plies) {
-                return false;
-            }
+        int knownMate = exactTable.first(key);
+        int knownNoMate = exactTable.second(key);
+        if (knownMate > 0 && knownMate <= plies) {
+            return true;
+        }
+        if (knownNoMate >= plies) {
+            return false;
         }
         if (budgetExhausted()) {
             return false;
         }
         MoveList list = lists[ply];
         generate(list, true);
-        int[] moves = orderByProof(list.toArray());
+        int count = list.size();
+        int[] moves = list.backingArray();
+        orderByProof(moves, count, numbers(childPhi, ply, count));
         boolean mates = false;
-        for (int move : moves) {
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
             pos.doMove(move);
             nodes++;
             boolean done = defenderLoses(plies - 1, ply + 1);
@@ -244,11 +249,13 @@ public final class MateSolver {
         if (outOfBudget) {
             return false;
         }
-        int[] entry = exactTable.computeIfAbsent(key, k -> new int[2]);
+        // Read again: the search below may have stored this position (or overwritten it).
+        int mate = exactTable.first(key);
+        int noMate = exactTable.second(key);
         if (mates) {
-            entry[0] = entry[0] == 0 ? plies : Math.min(entry[0], plies);
+            exactTable.put(key, mate == 0 ? plies : Math.min(mate, plies), noMate);
         } else {
-            entry[1] = Math.max(entry[1], plies);
+            exactTable.put(key, mate, Math.max(noMate, plies));
         }
         return mates;
     }
@@ -263,8 +270,10 @@ public final class MateSolver {
         if (plies == 0) {
             return false;
         }
-        int[] moves = list.toArray();
-        for (int move : moves) {
+        int count = list.size();
+        int[] moves = list.backingArray();
+        for (int i = 0; i < count; i++) {
+            int move = moves[i];
             pos.doMove(move);
             nodes++;
             boolean mated = attackerMates(plies - 1, ply + 1);
@@ -276,25 +285,26 @@ public final class MateSolver {
         return true;
     }
 
-    /** Try first the moves df-pn proved (proof number 0), then the most promising by proof number. */
-    private int[] orderByProof(int[] moves) {
-        long[] score = new long[moves.length];
-        for (int i = 0; i < moves.length; i++) {
+    /** Order the moves in place: first those df-pn proved (proof number 0), then by proof number (insertion sort). */
+    private void orderByProof(int[] moves, int count, int[] score) {
+        for (int i = 0; i < count; i++) {
             pos.doMove(moves[i]);
-            long[] e = proofTable.get(pos.key());
+            long key = pos.key();
+            score[i] = proofTable.contains(key) ? proofTable.first(key) : 2;
             pos.undoMove(moves[i]);
-            score[i] = e == null ? 2 : e[0];
         }
-        Integer[] order = new Integer[moves.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
+        for (int i = 1; i < count; i++) {
+            int move = moves[i];
+            int sc = score[i];
+            int j = i - 1;
+            while (j >= 0 && score[j] > sc) {
+                moves[j + 1] = moves[j];
+                score[j + 1] = score[j];
+                j--;
+            }
+            moves[j + 1] = move;
+            score[j + 1] = sc;
         }
-        Arrays.sort(order, (a, b) -> Long.compare(score[a], score[b]));
-        int[] sorted = new int[moves.length];
-        for (int i = 0; i < order.length; i++) {
-            sorted[i] = moves[order[i]];
-        }
-        return sorted;
     }
 
     /** Return the mating line: the attacker mates as fast as it can, the defender resists as long as it can. */

@@ -39,6 +39,22 @@ class MateSolverTest {
     }
 
     @Test
+    void aSolveAllocatesAlmostNothingPerNode() {
+        // A mate in 7 (2,767 nodes). The tables were maps of boxed keys: 149 bytes per node here.
+        Position position = Position.fromSfen("7nk/7p1/9/9/9/9/9/9/4K4 b RBG 1");
+        solver.solve(position, 200_000, 0); // warm up: per-ply arrays grow once, the JIT compiles
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        MateSolver.Result result = solver.solve(position, 200_000, 0);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(MateSolver.Status.MATE, result.status());
+        assertTrue(result.nodes() > 1_000, "nodes " + result.nodes());
+        // What remains is the mating line's own building (a few lists), not the search.
+        assertTrue(allocated < 16 * result.nodes(), allocated + " bytes for " + result.nodes() + " nodes");
+    }
+
+    @Test
     void aPawnDropMateIsNotAMate() {
         // P*1b would mate, but mating by a pawn drop is illegal; nothing else mates.
         Position position = Position.fromSfen("7lk/9/7G1/9/9/9/9/9/4K4 b P 1");
