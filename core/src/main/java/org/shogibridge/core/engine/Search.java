@@ -612,7 +612,9 @@ public final class Search {
             }
             pos.doMove(move);
             boolean mates = false;
-            if (pos.inCheck()) {
+            // A king that can step out of check refutes at the cost of a few attack tests; only a king with no
+            // flight square needs the full list of replies (a capture or an interposition may still save it).
+            if (pos.inCheck() && !hasFlightSquare(king, us, files)) {
                 MoveGenerator.generateLegal(pos, replies);
                 mates = replies.size() == 0;
             }
@@ -622,6 +624,27 @@ public final class Search {
             }
         }
         return Move.NONE;
+    }
+
+    /** Return true if the king may step to a square next to it that is neither its side's nor attacked by us. */
+    private boolean hasFlightSquare(int king, Side us, int files) {
+        int ranks = pos.variant().ranks();
+        int row = king / files;
+        int column = king % files;
+        int defender = 1 - us.index();
+        for (int r = Math.max(0, row - 1); r <= Math.min(ranks - 1, row + 1); r++) {
+            for (int c = Math.max(0, column - 1); c <= Math.min(files - 1, column + 1); c++) {
+                int sq = r * files + c;
+                int pc = pos.pieceAt(sq);
+                if (sq == king || pc != Piece.EMPTY && Piece.colour(pc) == defender) {
+                    continue;
+                }
+                if (!pos.isAttackedBy(sq, us, king)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
