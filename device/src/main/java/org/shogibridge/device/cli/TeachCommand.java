@@ -20,6 +20,7 @@ import org.shogibridge.core.engine.learning.SelfPlay;
 import org.shogibridge.core.engine.learning.TeacherGames;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.match.MatchRunner;
 import org.shogibridge.device.match.Openings;
 import org.shogibridge.device.teach.ShardDirectory;
 import org.shogibridge.device.teach.UsiTeacher;
@@ -104,8 +105,8 @@ public final class TeachCommand implements Callable<Integer> {
         Variant variant = Variant.byId(variantId);
         List<GameRecord> openings = openingsFile == null ? Openings.startOnly(variant) : Openings.read(openingsFile, variant);
         String limit = depth > 0 ? "depth " + depth : "nodes " + nodes;
-        UsiClient.Config config = new UsiClient.Config(UsiClient.splitCommand(teacherCommand), teacherOptions,
-                Duration.ofSeconds(30), Duration.ofMillis(timeoutMillis));
+        UsiClient.Config config = new UsiClient.Config(UsiClient.splitCommand(teacherCommand),
+                withVariant(teacherOptions, variant), Duration.ofSeconds(30), Duration.ofMillis(timeoutMillis));
         TeacherGames.Settings settings = new TeacherGames.Settings(openingPlies, 4, replaceRate, 60, maxPlies, 3000);
         EvalWeights weights = WeightsFile.read(null);
         ShardDirectory directory = new ShardDirectory(out);
@@ -177,6 +178,26 @@ public final class TeachCommand implements Callable<Integer> {
             pool.shutdownNow();
         }
         return 0;
+    }
+
+    /**
+     * Return the options with UCI_Variant set for the variant if the teacher declares that option and it was not
+     * given: Fairy-Stockfish plays chess unless told. It goes in the options so that a restart keeps it.
+     */
+    private Map<String, String> withVariant(Map<String, String> given, Variant variant) throws Exception {
+        Map<String, String> options = new LinkedHashMap<>(given);
+        if (!options.containsKey("UCI_Variant")) {
+            UsiClient.Config probe = UsiClient.Config.of(UsiClient.splitCommand(teacherCommand), given);
+            try (UsiClient client = startedClient(probe)) {
+                if (client.optionNames().contains("UCI_Variant")) {
+                    options.put("UCI_Variant", MatchRunner.usiVariantName(variant));
+                } else if (variant != Variant.STANDARD) {
+                    throw new IllegalArgumentException("Teacher. '" + client.name() + "' has no UCI_Variant option, so it "
+                            + "cannot judge " + variant.id() + " positions.");
+                }
+            }
+        }
+        return options;
     }
 
     private static UsiClient startedClient(UsiClient.Config config) throws Exception {

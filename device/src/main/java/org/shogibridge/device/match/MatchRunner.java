@@ -90,10 +90,15 @@ public final class MatchRunner {
         return EloEstimate.of(wins, losses, draws);
     }
 
+    /** Return the value of the USI option UCI_Variant for a variant, as Fairy-Stockfish names it. */
+    public static String usiVariantName(Variant variant) {
+        return variant == Variant.STANDARD ? "shogi" : variant.id();
+    }
+
     private void selectVariant(UsiClient engine) throws IOException {
         if (engine.optionNames().contains("UCI_Variant")) {
             try {
-                engine.setOption("UCI_Variant", settings.variant() == Variant.STANDARD ? "shogi" : settings.variant().id());
+                engine.setOption("UCI_Variant", usiVariantName(settings.variant()));
             } catch (UsiEngineException e) {
                 throw new IOException(e.getMessage(), e);
             }
