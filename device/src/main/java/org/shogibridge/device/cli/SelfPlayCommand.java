@@ -7,14 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.device.usi.WeightsFile;
@@ -82,7 +77,6 @@ public final class SelfPlayCommand implements Callable<Integer> {
         PrintWriter progress = spec.commandLine().getOut();
         AtomicInteger next = new AtomicInteger();
         AtomicInteger samples = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
         try (BufferedWriter writer = Files.newBufferedWriter(out, StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             Callable<Void> worker = () -> {
@@ -106,20 +100,7 @@ public final class SelfPlayCommand implements Callable<Integer> {
                 }
                 return null;
             };
-            List<Future<Void>> running = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                running.add(pool.submit(worker));
-            }
-            for (Future<Void> f : running) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    // A worker's failure is the command's failure, as if it had happened here.
-                    throw e.getCause() instanceof Exception cause ? cause : e;
-                }
-            }
-        } finally {
-            pool.shutdownNow();
+            Workers.runOn(threads, worker);
         }
         return 0;
     }

@@ -9,10 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.shogibridge.core.engine.EvalWeights;
@@ -119,7 +115,6 @@ public final class TeachCommand implements Callable<Integer> {
         AtomicLong labels = new AtomicLong();
         AtomicLong kept = new AtomicLong();
         long begun = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
         Callable<Void> worker = () -> {
             try (UsiTeacher teacher = new UsiTeacher(startedClient(config), limit)) {
                 while (shards == 0 || started.getAndIncrement() < shards) {
@@ -162,21 +157,7 @@ public final class TeachCommand implements Callable<Integer> {
             }
             return null;
         };
-        List<Future<Void>> running = new ArrayList<>();
-        try {
-            for (int t = 0; t < threads; t++) {
-                running.add(pool.submit(worker));
-            }
-            for (Future<Void> f : running) {
-                try {
-                    f.get();
-                } catch (ExecutionException e) {
-                    throw e.getCause() instanceof Exception cause ? cause : e;
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        Workers.runOn(threads, worker);
         return 0;
     }
 
