@@ -80,10 +80,19 @@ public final class Engine {
         return solver.solve(position, maxNodes, maxMillis);
     }
 
-    /** Stop a running search or mate solve. */
+    /**
+     * Stop a running search or mate solve. The stop holds until {@link #clearStop()}, so that one arriving before
+     * the search has begun (or between the quick mate test and the search) is not lost.
+     */
     public void stop() {
         search.stop();
         solver.stop();
+    }
+
+    /** Forget an earlier {@link #stop()}; a caller that stops the engine calls this before each new search. */
+    public void clearStop() {
+        search.clearStop();
+        solver.clearStop();
     }
 
     /** The expected move was played: the ponder search now runs on our clock. */

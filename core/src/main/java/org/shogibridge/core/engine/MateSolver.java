@@ -55,6 +55,8 @@ public final class MateSolver {
     private long nodeLimit;
     private long deadline;
     private volatile boolean stopRequested;
+    /** Set by {@link #stop()} until {@link #clearStop()}, so that a stop before the solve began still counts. */
+    private volatile boolean stopOrdered;
     private boolean outOfBudget;
     private boolean budgeted;
 
@@ -66,7 +68,14 @@ public final class MateSolver {
 
     /** Stop a running {@link #solve}; it answers TIMEOUT. */
     public void stop() {
+        stopOrdered = true;
         stopRequested = true;
+    }
+
+    /** Forget a {@link #stop()}: the caller is about to start a solve that should run. */
+    public void clearStop() {
+        stopOrdered = false;
+        stopRequested = false;
     }
 
     /** Look for a mate of the side not to move, spending at most the node count and time given. */
@@ -76,7 +85,7 @@ public final class MateSolver {
         nodes = 0;
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
         deadline = maxMillis > 0 ? start + maxMillis * 1_000_000 : Long.MAX_VALUE;
-        stopRequested = false;
+        stopRequested = stopOrdered;
         outOfBudget = false;
         budgeted = true;
         proofTable.clear();

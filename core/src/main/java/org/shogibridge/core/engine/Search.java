@@ -65,6 +65,11 @@ public final class Search {
     private volatile long optimumNanos;
     private volatile long maximumNanos;
     private volatile boolean stopRequested;
+    /**
+     * Set by {@link #stop()} until {@link #clearStop()}: a stop that arrives before the search has started (the
+     * thread not yet running, or the engine still in its quick mate test) must still stop it.
+     */
+    private volatile boolean stopOrdered;
     private volatile boolean pondering;
 
     public Search(Evaluation evaluation, TranspositionTable table) {
@@ -82,7 +87,14 @@ public final class Search {
 
     /** Stop the running search as soon as possible; it returns its best move so far. */
     public void stop() {
+        stopOrdered = true;
         stopRequested = true;
+    }
+
+    /** Forget a {@link #stop()}: the caller is about to start a search that should run. */
+    public void clearStop() {
+        stopOrdered = false;
+        stopRequested = false;
     }
 
     /**
@@ -213,7 +225,7 @@ public final class Search {
     private int[] prepareRoot(Position position, long maxNodes) {
         startNanos = System.nanoTime();
         pos = position.copy();
-        stopRequested = false;
+        stopRequested = stopOrdered;
         nodes = 0;
         selDepth = 0;
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;

@@ -30,6 +30,20 @@ class EngineTest {
     }
 
     @Test
+    void aStopThatComesBeforeTheSearchBeginsStillStopsIt() {
+        // The USI server stops the engine as soon as a new "go" comes; the worker may not have begun to think
+        // yet (or be in its quick mate test). An infinite search must then still end at once, with a legal move.
+        Engine engine = new Engine();
+        engine.stop();
+        Position start = Position.start(Variant.STANDARD);
+        SearchResult stopped = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+                () -> engine.think(start, new SearchLimits(0, 0, 0, 0, 0, 0, 0, 0, true), false, null), "the stop was lost");
+        assertNull(Rules.violation(start, stopped.bestMove()));
+        engine.clearStop();
+        assertEquals(3, engine.think(start, SearchLimits.depth(3), false, null).depth());
+    }
+
+    @Test
     void theBeginnerErrsLikeAPersonNotAtRandom() {
         // A free rook is seen (a random mover would almost never take it)...
         Position hanging = Position.fromSfen("4k4/9/9/9/4r4/5S3/9/9/4K4 b - 1");

@@ -219,6 +219,7 @@ public final class UsiEngineServer {
     private void go(String[] words) {
         stopSearch();
         ensureEngine();
+        engine.clearStop(); // here, before the worker starts: a "stop" from now on stops this search
         GoLimits go = new GoLimits();
         for (int i = 1; i < words.length; i++) {
             String w = words[i];
