@@ -103,7 +103,9 @@ public final class TeachCommand implements Callable<Integer> {
         String limit = depth > 0 ? "depth " + depth : "nodes " + nodes;
         UsiClient.Config config = new UsiClient.Config(UsiClient.splitCommand(teacherCommand),
                 withVariant(teacherOptions, variant), Duration.ofSeconds(30), Duration.ofMillis(timeoutMillis));
-        TeacherGames.Settings settings = new TeacherGames.Settings(openingPlies, 4, replaceRate, 60, maxPlies, 3000);
+        TeacherGames.Settings defaults = TeacherGames.Settings.defaults();
+        TeacherGames.Settings settings = new TeacherGames.Settings(openingPlies, defaults.feelLevel(), replaceRate,
+                defaults.replaceUntil(), maxPlies, defaults.decided());
         EvalWeights weights = WeightsFile.read(null);
         ShardDirectory directory = new ShardDirectory(out);
         PrintWriter console = spec.commandLine().getOut();

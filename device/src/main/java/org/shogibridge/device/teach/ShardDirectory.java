@@ -72,7 +72,7 @@ public final class ShardDirectory {
     }
 
     /** Return the file of shard n. */
-    public Path file(int n) {
+    private Path file(int n) {
         return dir.resolve(String.format(Locale.ROOT, "shard-%06d.tsv.gz", n));
     }
 }

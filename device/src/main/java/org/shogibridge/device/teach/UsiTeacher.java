@@ -31,11 +31,6 @@ public final class UsiTeacher implements TeacherGames.Teacher, AutoCloseable {
         return client.name();
     }
 
-    /** Return how many times the teacher was restarted after dying or hanging. */
-    public int restarts() {
-        return client.restarts();
-    }
-
     /** Tell the teacher a new game starts (it may clear its tables). */
     public void newGame() throws UsiEngineException {
         client.newGame();

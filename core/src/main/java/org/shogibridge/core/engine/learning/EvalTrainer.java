@@ -110,30 +110,29 @@ public final class EvalTrainer {
     public static double bestScale(List<SelfPlay.Sample> samples, EvalWeights weights) {
         EvalTrainer resultsOnly = new EvalTrainer(samples, 0, 1, 0);
         double[] w = toDouble(weights.values());
-        double best = 0;
-        double bestError = Double.MAX_VALUE;
-        for (double scale = 100; scale <= 3000; scale *= 1.05) {
-            double e = resultsOnly.error(w, scale, 0, resultsOnly.targets.length);
-            if (e < bestError) {
-                bestError = e;
-                best = scale;
-            }
-        }
-        return best;
+        return bestOnGrid(scale -> resultsOnly.error(w, scale, 0, resultsOnly.targets.length));
     }
 
     /** Return the scale with which the samples' own scores best predict their results (the teacher's K). */
     public static double bestScoreScale(List<SelfPlay.Sample> samples) {
-        double best = 0;
-        double bestError = Double.MAX_VALUE;
-        for (double scale = 100; scale <= 3000; scale *= 1.05) {
+        return bestOnGrid(scale -> {
             double sum = 0;
             for (SelfPlay.Sample s : samples) {
                 double d = sigmoid(s.score() / scale) - s.result();
                 sum += d * d;
             }
-            if (sum < bestError) {
-                bestError = sum;
+            return sum;
+        });
+    }
+
+    /** Return the scale from 100 to 3000 (steps of 5 %) with the least error. */
+    private static double bestOnGrid(java.util.function.DoubleUnaryOperator errorAt) {
+        double best = 0;
+        double bestError = Double.MAX_VALUE;
+        for (double scale = 100; scale <= 3000; scale *= 1.05) {
+            double e = errorAt.applyAsDouble(scale);
+            if (e < bestError) {
+                bestError = e;
                 best = scale;
             }
         }
