@@ -1,6 +1,7 @@
 package org.shogibridge.core.engine;
 
 import java.util.Random;
+import java.util.concurrent.Executor;
 import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
@@ -14,7 +15,7 @@ public final class Engine {
     private static final long QUICK_MATE_NODES = 20_000;
 
     private final TranspositionTable table;
-    private final Search search;
+    private final SearchThreads search;
     private final MateSolver solver = new MateSolver();
     private final Random random;
     private Level level = Level.maximum();
@@ -22,7 +23,7 @@ public final class Engine {
     /** Create an engine with a hash table of the given size, evaluation weights and scales, and random seed. */
     public Engine(int hashMegabytes, EvalWeights weights, EvalParams params, long seed) {
         this.table = new TranspositionTable(hashMegabytes);
-        this.search = new Search(new Evaluation(weights, params), table);
+        this.search = new SearchThreads(new Evaluation(weights, params), table);
         this.random = new Random(seed);
     }
 
@@ -42,6 +43,14 @@ public final class Engine {
 
     public Level level() {
         return level;
+    }
+
+    /**
+     * Search with {@code threads} threads at the levels without a node cap (the weaker levels stay on one, so
+     * that they play the same on any machine); the helpers run on {@code executor}. Call between searches.
+     */
+    public void setThreads(int threads, Executor executor) {
+        search.setThreads(threads, executor);
     }
 
     public void setImpasseRule(Impasse.Rule rule) {
@@ -66,8 +75,11 @@ public final class Engine {
                         mate.nodes(), mate.millis(), mate.moves());
             }
         }
-        boolean capped = level.nodes() > 0 && (limits.nodes() == 0 || limits.nodes() > level.nodes());
-        return search.search(position, capped ? limits.withNodes(level.nodes()) : limits, ponder, listener);
+        if (level.nodes() > 0) {
+            boolean capped = limits.nodes() == 0 || limits.nodes() > level.nodes();
+            return search.main().search(position, capped ? limits.withNodes(level.nodes()) : limits, ponder, listener);
+        }
+        return search.search(position, limits, ponder, listener);
     }
 
     /** Return the best move for the side to move (a hint for the human), at full strength within the time. */
@@ -102,7 +114,7 @@ public final class Engine {
 
     private SearchResult chooseByFeel(Position position, SearchLimits limits) {
         long start = System.nanoTime();
-        int[][] scored = search.scoreRootMoves(position, level.depth(), level.temperature() * 8, limits);
+        int[][] scored = search.main().scoreRootMoves(position, level.depth(), level.temperature() * 8, limits);
         int[] moves = scored[0];
         int[] scores = scored[1];
         if (moves.length == 0) {
@@ -131,7 +143,7 @@ public final class Engine {
             }
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        return new SearchResult(moves[chosen], false, scores[chosen], level.depth(), search.nodes(), millis,
+        return new SearchResult(moves[chosen], false, scores[chosen], level.depth(), search.main().nodes(), millis,
                 new int[] {moves[chosen]});
     }
 }

@@ -13,7 +13,8 @@ import org.shogibridge.core.rules.Side;
  * evaluating allocates nothing.
  */
 public final class Evaluation {
-    private final int[] weights = new int[EvalFeatures.SIZE];
+    /** The scaled weights: never written after construction, so threads may share them. */
+    private final int[] weights;
     private final Summer summer = new Summer();
     private final EvalFeatures features = new EvalFeatures();
 
@@ -22,9 +23,19 @@ public final class Evaluation {
     }
 
     public Evaluation(EvalWeights learned, EvalParams params) {
+        weights = new int[EvalFeatures.SIZE];
         for (int i = 0; i < weights.length; i++) {
             weights[i] = learned.get(i) * scaleOf(i, params) / 100;
         }
+    }
+
+    private Evaluation(int[] weights) {
+        this.weights = weights;
+    }
+
+    /** Return an evaluation with the same weights and scratch space of its own, for another search thread. */
+    public Evaluation forAnotherThread() {
+        return new Evaluation(weights);
     }
 
     private static int scaleOf(int index, EvalParams params) {

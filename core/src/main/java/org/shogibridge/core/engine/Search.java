@@ -119,15 +119,20 @@ public final class Search {
      * {@link #ponderHit}.
      */
     public SearchResult search(Position position, SearchLimits limits, boolean ponder, Listener listener) {
-        int[] rootMoves = prepareRoot(position, limits.nodes());
+        return search(position, limits, ponder, listener, true);
+    }
+
+    /**
+     * Search a position; {@code ageTable} is false when the caller already started a new table generation (the
+     * main thread of a {@link SearchThreads}, whose helpers store into the table from before it starts).
+     */
+    SearchResult search(Position position, SearchLimits limits, boolean ponder, Listener listener, boolean ageTable) {
+        int[] rootMoves = prepareRoot(position, limits.nodes(), ageTable);
         pondering = ponder;
         TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
         optimumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.optimum() * 1_000_000);
         maximumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.maximum() * 1_000_000);
-        Arrays.fill(killers, 0);
-        for (int i = 0; i < history.length; i++) {
-            history[i] >>= 2;
-        }
+        forgetOrdering();
         if (canDeclareWin()) {
             return new SearchResult(Move.NONE, true, Score.MATE, 0, 0, elapsedMillis(), new int[0]);
         }
@@ -139,22 +144,7 @@ public final class Search {
         SearchResult best = new SearchResult(rootMoves[0], false, 0, 0, 0, 0, new int[] {rootMoves[0]});
         int previousScore = 0;
         for (int depth = 1; depth <= maxDepth; depth++) {
-            int window = depth >= 5 && !Score.isMate(previousScore) ? 40 : Score.INFINITE;
-            int alpha = Math.max(-Score.INFINITE, previousScore - window);
-            int beta = Math.min(Score.INFINITE, previousScore + window);
-            int score;
-            while (true) {
-                score = searchRoot(rootMoves, depth, alpha, beta);
-                if (stopRequested || (score > alpha && score < beta)) {
-                    break;
-                }
-                window *= 4;
-                if (score <= alpha) {
-                    alpha = Math.max(-Score.INFINITE, score - window);
-                } else {
-                    beta = Math.min(Score.INFINITE, score + window);
-                }
-            }
+            int score = aspirationSearch(rootMoves, depth, previousScore);
             if (stopRequested) {
                 // Cut short: the root line only changes after a move's search completed, so it stands.
                 if (pvLength[0] > 0) {
@@ -186,12 +176,60 @@ public final class Search {
     }
 
     /**
+     * Search a position as a helper of a lazy SMP search: iterative deepening from depth {@code 1 + id % 2} (so
+     * that half the helpers run a ply ahead of the main thread), up to {@code maxDepth} (0: no limit), filling the
+     * shared table until {@link #stop()}. Its own result is not used; the main thread finds what it stored.
+     */
+    void help(Position position, int maxDepth, int id) {
+        int[] rootMoves = prepareRoot(position, 0, false);
+        pondering = false;
+        optimumNanos = Long.MAX_VALUE;
+        maximumNanos = Long.MAX_VALUE;
+        forgetOrdering();
+        if (rootMoves.length == 0 || canDeclareWin()) {
+            return;
+        }
+        int last = maxDepth > 0 ? Math.min(maxDepth, MAX_PLY - 20) : MAX_PLY - 20;
+        int previousScore = 0;
+        for (int depth = 1 + id % 2; depth <= last && !stopRequested; depth++) {
+            previousScore = aspirationSearch(rootMoves, depth, previousScore);
+        }
+    }
+
+    /** Search the root to a depth in a window around the previous iteration's score, widened on a fail. */
+    private int aspirationSearch(int[] rootMoves, int depth, int previousScore) {
+        int window = depth >= 5 && !Score.isMate(previousScore) ? 40 : Score.INFINITE;
+        int alpha = Math.max(-Score.INFINITE, previousScore - window);
+        int beta = Math.min(Score.INFINITE, previousScore + window);
+        while (true) {
+            int score = searchRoot(rootMoves, depth, alpha, beta);
+            if (stopRequested || (score > alpha && score < beta)) {
+                return score;
+            }
+            window *= 4;
+            if (score <= alpha) {
+                alpha = Math.max(-Score.INFINITE, score - window);
+            } else {
+                beta = Math.min(Score.INFINITE, score + window);
+            }
+        }
+    }
+
+    /** Killers are for one position's tree; history is kept, but counts for less with each search. */
+    private void forgetOrdering() {
+        Arrays.fill(killers, 0);
+        for (int i = 0; i < history.length; i++) {
+            history[i] >>= 2;
+        }
+    }
+
+    /**
      * Return the root moves with their scores at a fixed depth (what the weaker levels choose from), each
      * searched with a window {@code window} below the best so far. A stop, or the clock of the limits running
      * out, ends the work: then only the moves scored so far are returned (at least the likeliest best one).
      */
     public int[][] scoreRootMoves(Position position, int depth, int window, SearchLimits limits) {
-        int[] moves = prepareRoot(position, limits.nodes());
+        int[] moves = prepareRoot(position, limits.nodes(), true);
         pondering = false;
         TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
         optimumNanos = Long.MAX_VALUE;
@@ -222,14 +260,16 @@ public final class Search {
     }
 
     /** Start a search of a position: reset the counters and return its legal moves, likeliest best first. */
-    private int[] prepareRoot(Position position, long maxNodes) {
+    private int[] prepareRoot(Position position, long maxNodes, boolean ageTable) {
         startNanos = System.nanoTime();
         pos = position.copy();
         stopRequested = stopOrdered;
         nodes = 0;
         selDepth = 0;
         nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
-        table.newSearch();
+        if (ageTable) {
+            table.newSearch();
+        }
         MoveList rootList = lists[0];
         MoveGenerator.generateLegal(pos, rootList);
         int[] moves = rootList.toArray();

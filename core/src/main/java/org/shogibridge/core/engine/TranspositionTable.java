@@ -5,6 +5,11 @@ package org.shogibridge.core.engine;
  * second always takes the newest. Entries are two longs (the key, and the packed data), so the table is two
  * primitive arrays and a probe never allocates.
  *
+ * <p>Several search threads share one table without locks (lazy SMP). Two threads may write one slot at once,
+ * and a 32-bit JVM may even write a long in two halves, so a slot could hold the key of one entry and the data
+ * of another. The key is therefore stored XORed with the data: a probe recomputes it, and a torn slot does
+ * not match any key. A move from the table is only ever compared with generated moves, never played unchecked.
+ *
  * <p>Data layout: move (bits 0-25), score + 32768 (26-41), depth + 1 (42-49), bound (50-51), generation
  * (52-59).
  */
@@ -42,11 +47,13 @@ public final class TranspositionTable {
     /** Return the packed data stored for the key, or 0 if none. */
     public long probe(long key) {
         int i = (int) key & mask;
-        if (keys[i] == key) {
-            return data[i];
+        long first = data[i];
+        if ((keys[i] ^ first) == key) {
+            return first;
         }
-        if (keys[i + 1] == key) {
-            return data[i + 1];
+        long second = data[i + 1];
+        if ((keys[i + 1] ^ second) == key) {
+            return second;
         }
         return 0;
     }
@@ -54,19 +61,18 @@ public final class TranspositionTable {
     /** Store a result. */
     public void store(long key, int move, int score, int depth, int bound) {
         int i = (int) key & mask;
-        long old = keys[i] == key ? data[i] : 0;
-        if (move == 0 && old != 0) {
-            move = move(old);  // keep the best move we knew when this search found none
+        long held = data[i];
+        boolean same = (keys[i] ^ held) == key;
+        if (move == 0 && same && held != 0) {
+            move = move(held);  // keep the best move we knew when this search found none
         }
         long packed = (move & 0x3FFFFFFL) | (long) (score + 32768) << 26 | (long) (Math.max(depth, -1) + 1) << 42
                 | (long) bound << 50 | (long) generation << 52;
-        if (keys[i] == key || keys[i] == 0 || depth >= depth(data[i]) || generationOf(data[i]) != generation) {
-            keys[i] = key;
-            data[i] = packed;
-        } else {
-            keys[i + 1] = key;
-            data[i + 1] = packed;
+        if (!same && held != 0 && depth < depth(held) && generationOf(held) == generation) {
+            i++;  // the first entry is deeper and of this search: the second, always-replace one takes it
         }
+        data[i] = packed;
+        keys[i] = key ^ packed;
     }
 
     public static int move(long entry) {
@@ -93,7 +99,7 @@ public final class TranspositionTable {
     public int hashfull() {
         int used = 0;
         for (int i = 0; i < 2000 && i < keys.length; i++) {
-            if (keys[i] != 0 && generationOf(data[i]) == generation) {
+            if (data[i] != 0 && generationOf(data[i]) == generation) {
                 used++;
             }
         }

@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.shogibridge.core.engine.EvalParams;
 import org.shogibridge.core.engine.Evaluation;
-import org.shogibridge.core.engine.Search;
+import org.shogibridge.core.engine.SearchThreads;
 import org.shogibridge.core.engine.SearchLimits;
 import org.shogibridge.core.engine.SearchResult;
 import org.shogibridge.core.engine.TranspositionTable;
@@ -27,10 +29,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bench}: the search to a fixed depth on a set of positions, each with a cleared table. The node count
  * depends only on the engine (the same on a Pi as here), so it shows what a change to the search does to the
- * tree; the time gives the speed of the machine.
+ * tree; the time gives the speed of the machine. With {@code --threads} the search runs lazy SMP: the node count
+ * then varies from run to run, and the time to depth against one thread shows what the helpers gain.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Search a set of positions to a fixed depth, one thread, and print nodes, time and speed.",
+        description = {"Search a set of positions to a fixed depth and print nodes, time and speed.",
                 "Without FILE: the start position and twelve middle games built in."})
 public final class BenchCommand implements Callable<Integer> {
     private static final String BUILT_IN = "bench-positions.txt";
@@ -44,6 +47,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--hash", paramLabel = "MB", defaultValue = "64", description = "Hash table size (default 64).")
     private int hashMegabytes;
 
+    @Option(names = "--threads", defaultValue = "1",
+            description = "Search threads (default 1; node counts are reproducible only with 1).")
+    private int threads;
+
     @Parameters(paramLabel = "FILE", arity = "0..1",
             description = "Positions, one SFEN a line; blank lines and lines starting with # are skipped.")
     private Path file;
@@ -56,10 +63,26 @@ public final class BenchCommand implements Callable<Integer> {
         if (hashMegabytes < 1 || hashMegabytes > 4096) {
             throw new IllegalArgumentException("Bad option. --hash must be from 1 to 4096 MB, not " + hashMegabytes + ".");
         }
+        if (threads < 1 || threads > 64) {
+            throw new IllegalArgumentException("Bad option. --threads must be from 1 to 64, not " + threads + ".");
+        }
         List<Position> positions = file == null ? read(builtInLines(), BUILT_IN)
                 : read(TextFiles.readLines(file), file.toString());
         TranspositionTable table = new TranspositionTable(hashMegabytes);
-        Search search = new Search(new Evaluation(EvalParams.DEFAULT), table);
+        SearchThreads search = new SearchThreads(new Evaluation(EvalParams.DEFAULT), table);
+        ExecutorService helpers = threads > 1 ? Executors.newFixedThreadPool(threads - 1) : null;
+        try {
+            search.setThreads(threads, helpers);
+            run(positions, search, table);
+        } finally {
+            if (helpers != null) {
+                helpers.shutdownNow();
+            }
+        }
+        return 0;
+    }
+
+    private void run(List<Position> positions, SearchThreads search, TranspositionTable table) {
         PrintWriter out = spec.commandLine().getOut();
         long totalNodes = 0;
         long totalNanos = 0;
@@ -76,10 +99,10 @@ public final class BenchCommand implements Callable<Integer> {
                     r.bestMove() == 0 ? "resign" : Usi.format(p.variant(), r.bestMove()), r.nodes(), nanos / 1_000_000);
             out.flush();
         }
-        out.printf(Locale.ROOT, "%d positions, depth %d: %d nodes, %d ms, %d nodes/s%n", positions.size(), depth,
-                totalNodes, totalNanos / 1_000_000, totalNodes * 1_000_000_000L / Math.max(1, totalNanos));
+        out.printf(Locale.ROOT, "%d positions, depth %d%s: %d nodes, %d ms, %d nodes/s%n", positions.size(), depth,
+                threads > 1 ? ", " + threads + " threads" : "", totalNodes, totalNanos / 1_000_000,
+                totalNodes * 1_000_000_000L / Math.max(1, totalNanos));
         out.flush();
-        return 0;
     }
 
     private static List<String> builtInLines() throws IOException {

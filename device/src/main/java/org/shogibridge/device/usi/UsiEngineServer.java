@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.shogibridge.core.engine.Engine;
 import org.shogibridge.core.engine.EvalParams;
 import org.shogibridge.core.engine.EvalWeights;
@@ -35,10 +37,15 @@ public final class UsiEngineServer {
     static final int MAX_LINE = 1 << 20;
     /** Time limits above this (about 31 years) are taken as this, so that sums of them cannot overflow. */
     private static final long MAX_MILLIS = 1_000_000_000_000L;
+    /** The most search threads a GUI may ask for. */
+    static final int MAX_THREADS = 64;
 
     private final BufferedReader in;
     private final PrintStream out;
     private int hashMegabytes = 64;
+    private int threads = 1;
+    /** Runs the search's helper threads (lazy SMP); made on the first search with more than one thread. */
+    private ExecutorService helperThreads;
     private boolean ponderEnabled;
     private Level level = Level.maximum();
     private int strength;
@@ -139,6 +146,7 @@ public final class UsiEngineServer {
         send("id name " + NAME);
         send("id author the shogi-bridge contributors");
         send("option name USI_Hash type spin default 64 min 1 max 4096");
+        send("option name Threads type spin default 1 min 1 max " + MAX_THREADS);
         send("option name USI_Ponder type check default false");
         send("option name Level type spin default 10 min 1 max 10");
         send("option name Strength type spin default 0 min 0 max 3000");
@@ -164,6 +172,7 @@ public final class UsiEngineServer {
         String value = valueAt < 0 ? "" : line.substring(valueAt + 7).strip();
         switch (name) {
             case "USI_Hash" -> hashMegabytes = parseInt(name, value, 1, 4096);
+            case "Threads" -> threads = parseInt(name, value, 1, MAX_THREADS);
             case "USI_Ponder" -> ponderEnabled = Boolean.parseBoolean(value);
             case "Level" -> level = Level.of(parseInt(name, value, 1, 10));
             case "Strength" -> strength = parseInt(name, value, 0, 3000);
@@ -208,6 +217,14 @@ public final class UsiEngineServer {
             engine = new Engine(hashMegabytes, weights, new EvalParams(p[0], p[1], p[2], p[3], p[4], p[5]), seed);
             engine.setLevel(strength > 0 ? Level.forRating(strength) : level);
             engine.setImpasseRule(impasseRule);
+            if (threads > 1 && helperThreads == null) {
+                helperThreads = Executors.newCachedThreadPool(task -> {
+                    Thread t = new Thread(task, "search-helper");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            engine.setThreads(threads, helperThreads);
             engineStale = false;
         }
     }

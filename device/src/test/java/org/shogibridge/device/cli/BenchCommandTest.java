@@ -50,6 +50,17 @@ class BenchCommandTest {
         assertTrue(run.lastLine().startsWith("13 positions, depth 2: "), run.lastLine());
     }
 
+    @Test
+    void moreThreadsSearchToTheSameDepthAndSayHowMany() {
+        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "4", "--threads", "2");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.lastLine().startsWith("13 positions, depth 4, 2 threads: "), run.lastLine());
+        assertTrue(TOTAL.matcher(run.lastLine().replace(", 2 threads", "")).matches(), run.lastLine());
+        PerftCommandTest.Run bad = PerftCommandTest.run("bench", "--threads", "0");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().startsWith("Bad option. --threads must be from 1 to 64, not 0."), bad.err());
+    }
+
     /**
      * The node count of the built-in set depends only on the search and the built-in weights, not on the
      * machine: a change to either shows here, and its commit quotes the new count (docs/ENGINE.md, Speed).

@@ -125,6 +125,24 @@ class UsiEngineServerTest {
     }
 
     @Test
+    void moreThreadsSearchAndAnswerWithALegalMove() throws InterruptedException {
+        send("usi");
+        assertTrue(until("usiok", 5000).contains("option name Threads type spin default 1 min 1 max 64"));
+        send("setoption name Threads value 2");
+        send("isready");
+        until("readyok", 5000);
+        send("position startpos moves 7g7f 3c3d");
+        send("go byoyomi 300");
+        String move = last(until("bestmove", 20_000)).split(" ")[1];
+        Position p = Position.start(Variant.STANDARD);
+        p.doMove(Usi.parseLegalMove(p, "7g7f"));
+        p.doMove(Usi.parseLegalMove(p, "3c3d"));
+        assertEquals(null, Rules.violation(p, Usi.parseMove(p, move)), move);
+        send("setoption name Threads value 0");
+        assertTrue(until("info string error", 5000).get(0).contains("Threads"));
+    }
+
+    @Test
     void byoyomiAndFischerClocksAreHonoured() throws InterruptedException {
         send("position startpos");
         long start = System.nanoTime();
