@@ -44,6 +44,13 @@ final class EngineWorker implements AutoCloseable {
     });
     /** A 16 MB table: on a 1 GB Pi the daemon stays small, and levels below 10 stop on nodes long before it fills. */
     private final Engine engine = new Engine(16, org.shogibridge.core.engine.EvalParams.DEFAULT, 1);
+    /** Level 10 and the analysis search on every core but one (the board's scan loop keeps one): 3 on a Pi 4. */
+    private final int searchThreads = searchThreads(Runtime.getRuntime().availableProcessors());
+    private final ExecutorService helpers = searchThreads > 1 ? Executors.newFixedThreadPool(searchThreads - 1, r -> {
+        Thread t = new Thread(r, "engine-helper");
+        t.setDaemon(true);
+        return t;
+    }) : null;
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
     private final Map<Side, Map<String, String>> usiOptions;
     private final TimeControl timeControl;
@@ -51,6 +58,12 @@ final class EngineWorker implements AutoCloseable {
     EngineWorker(TimeControl timeControl, Map<String, String> senteOptions, Map<String, String> goteOptions) {
         this.timeControl = timeControl;
         this.usiOptions = Map.of(Side.BLACK, senteOptions, Side.WHITE, goteOptions);
+        engine.setThreads(searchThreads, helpers);
+    }
+
+    /** Search threads for a machine with {@code cores} cores: all but one, at most 3 (where a Pi 4 tops out). */
+    static int searchThreads(int cores) {
+        return Math.max(1, Math.min(3, cores - 1));
     }
 
     /** Ask for a move; {@code answer} gets the move in USI, {@code resign} or {@code win}. */
@@ -152,6 +165,9 @@ final class EngineWorker implements AutoCloseable {
     public void close() {
         engine.stop();
         thread.shutdownNow();
+        if (helpers != null) {
+            helpers.shutdownNow();
+        }
         try {
             thread.awaitTermination(3, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
