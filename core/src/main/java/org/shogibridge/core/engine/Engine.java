@@ -15,6 +15,7 @@ public final class Engine {
     private static final long QUICK_MATE_NODES = 20_000;
 
     private final TranspositionTable table;
+    private final EvalWeights weights;
     private final SearchThreads search;
     private final MateSolver solver = new MateSolver();
     private final Random random;
@@ -22,6 +23,7 @@ public final class Engine {
 
     /** Create an engine with a hash table of the given size, evaluation weights and scales, and random seed. */
     public Engine(int hashMegabytes, EvalWeights weights, EvalParams params, long seed) {
+        this.weights = weights;
         this.table = new TranspositionTable(hashMegabytes);
         this.search = new SearchThreads(new Evaluation(weights, params), table);
         this.random = new Random(seed);
@@ -35,6 +37,11 @@ public final class Engine {
     /** Create a full-strength engine with a 64 MiB table and default evaluation. */
     public Engine() {
         this(64, EvalParams.DEFAULT, 1);
+    }
+
+    /** Return the evaluation weights the engine was made with. */
+    public EvalWeights weights() {
+        return weights;
     }
 
     public void setLevel(Level level) {

@@ -9,7 +9,11 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Variant;
 
 /**
  * The weights of the evaluation, one per {@link EvalFeatures} index, in units where a pawn on the board is
@@ -22,6 +26,12 @@ import org.shogibridge.core.rules.Piece;
 public final class EvalWeights {
     /** The resource holding the built-in weights. */
     public static final String RESOURCE = "eval-weights.txt";
+    /**
+     * The resource of a variant's own built-in weights, where it has one ({@code %s}: the variant's id). Minishogi
+     * has: its board of five ranks counts ranks from a different back rank, so the square weights of one game
+     * would be wrong for the other.
+     */
+    public static final String VARIANT_RESOURCE = "eval-weights-%s.txt";
 
     private static final int[] BASE_VALUE = {
         0, 90, 315, 405, 495, 855, 990, 540, 0, // -, P, L, N, S, B, R, G, K (YaneuraOu's material values)
@@ -36,6 +46,7 @@ public final class EvalWeights {
     private static final int[] DEFENCE_BY_DISTANCE = {0, 50, 30, 12, 4, 0, 0, 0, 0, 0, 0};
 
     private static volatile EvalWeights builtIn;
+    private static final Map<Variant, EvalWeights> BUILT_IN_BY_VARIANT = new ConcurrentHashMap<>();
 
     private final int[] values;
 
@@ -65,14 +76,27 @@ public final class EvalWeights {
     public static EvalWeights builtIn() {
         EvalWeights w = builtIn;
         if (w == null) {
-            try (InputStream in = EvalWeights.class.getResourceAsStream(RESOURCE)) {
-                w = in == null ? handMade() : read(new InputStreamReader(in, StandardCharsets.US_ASCII), RESOURCE);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            builtIn = w;
+            w = resource(RESOURCE);
+            builtIn = w == null ? handMade() : w;
         }
-        return w;
+        return builtIn;
+    }
+
+    /** Return the built-in weights for a variant: its own set if the jar has one, else {@link #builtIn()}. */
+    public static EvalWeights builtIn(Variant variant) {
+        return BUILT_IN_BY_VARIANT.computeIfAbsent(variant, v -> {
+            EvalWeights own = resource(String.format(Locale.ROOT, VARIANT_RESOURCE, v.id()));
+            return own == null ? builtIn() : own;
+        });
+    }
+
+    /** Read a set shipped in the jar, or return null if there is none of that name. */
+    private static EvalWeights resource(String name) {
+        try (InputStream in = EvalWeights.class.getResourceAsStream(name)) {
+            return in == null ? null : read(new InputStreamReader(in, StandardCharsets.US_ASCII), name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

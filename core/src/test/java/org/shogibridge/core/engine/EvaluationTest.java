@@ -1,7 +1,9 @@
 package org.shogibridge.core.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -128,6 +130,16 @@ class EvaluationTest {
         assertEquals(0, noMaterial.value(Piece.ROOK));
         assertEquals(evaluation.value(Piece.ROOK), noPlaces.value(Piece.ROOK));
         assertNotEquals(evaluation.evaluate(p), noPlaces.evaluate(p));
+    }
+
+    @Test
+    void minishogiHasBuiltInWeightsOfItsOwnAndTheOtherVariantsShareOneSet() {
+        assertSame(EvalWeights.builtIn(), EvalWeights.builtIn(Variant.STANDARD));
+        assertSame(EvalWeights.builtIn(), EvalWeights.builtIn(Variant.OKISAKI));
+        EvalWeights minishogi = EvalWeights.builtIn(Variant.MINISHOGI);
+        assertFalse(Arrays.equals(EvalWeights.builtIn().values(), minishogi.values()),
+                "minishogi counts ranks from another back rank: its square weights are its own");
+        assertSame(minishogi, EvalWeights.builtIn(Variant.MINISHOGI), "read once");
     }
 
     @Test

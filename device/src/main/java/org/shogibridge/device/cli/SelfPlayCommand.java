@@ -72,7 +72,7 @@ public final class SelfPlayCommand implements Callable<Integer> {
         }
         Variant variant = Variant.byId(variantId);
         List<GameRecord> openings = openingsFile == null ? Openings.startOnly(variant) : Openings.read(openingsFile, variant);
-        EvalWeights weights = WeightsFile.read(weightsFile);
+        EvalWeights weights = WeightsFile.read(weightsFile, variant);
         SelfPlay.Settings settings = new SelfPlay.Settings(nodes, randomPlies, maxPlies);
         PrintWriter progress = spec.commandLine().getOut();
         AtomicInteger next = new AtomicInteger();

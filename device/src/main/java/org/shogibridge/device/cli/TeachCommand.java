@@ -106,7 +106,7 @@ public final class TeachCommand implements Callable<Integer> {
         TeacherGames.Settings defaults = TeacherGames.Settings.defaults();
         TeacherGames.Settings settings = new TeacherGames.Settings(openingPlies, defaults.feelLevel(), replaceRate,
                 defaults.replaceUntil(), maxPlies, defaults.decided());
-        EvalWeights weights = WeightsFile.read(null);
+        EvalWeights weights = WeightsFile.read(null, variant);
         ShardDirectory directory = new ShardDirectory(out);
         PrintWriter console = spec.commandLine().getOut();
         console.printf(Locale.ROOT, "%s: %d whole shards found; teacher %s, %s%n", out, directory.doneCount(),

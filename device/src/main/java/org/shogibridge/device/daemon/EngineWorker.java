@@ -9,6 +9,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.shogibridge.core.engine.Engine;
+import org.shogibridge.core.engine.EvalParams;
+import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.core.engine.Level;
 import org.shogibridge.core.engine.SearchLimits;
 import org.shogibridge.core.engine.SearchResult;
@@ -18,6 +20,7 @@ import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.ClockState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent.EngineTurn;
@@ -43,7 +46,8 @@ final class EngineWorker implements AutoCloseable {
         return t;
     });
     /** A 16 MB table: on a 1 GB Pi the daemon stays small, and levels below 10 stop on nodes long before it fills. */
-    private final Engine engine = new Engine(16, org.shogibridge.core.engine.EvalParams.DEFAULT, 1);
+    /** The built-in engine, with the weights of the variant it last played (made again when the variant changes). */
+    private volatile Engine engine;
     /** Level 10 and the analysis search on every core but one (the board's scan loop keeps one): 3 on a Pi 4. */
     private final int searchThreads = searchThreads(Runtime.getRuntime().availableProcessors());
     private final ExecutorService helpers = searchThreads > 1 ? Executors.newFixedThreadPool(searchThreads - 1, r -> {
@@ -58,7 +62,17 @@ final class EngineWorker implements AutoCloseable {
     EngineWorker(TimeControl timeControl, Map<String, String> senteOptions, Map<String, String> goteOptions) {
         this.timeControl = timeControl;
         this.usiOptions = Map.of(Side.BLACK, senteOptions, Side.WHITE, goteOptions);
-        engine.setThreads(searchThreads, helpers);
+    }
+
+    /** Return the built-in engine for a variant: its own evaluation weights where it has them (minishogi). */
+    private Engine engine(Variant variant) {
+        Engine e = engine;
+        if (e == null || e.weights() != EvalWeights.builtIn(variant)) {
+            e = new Engine(16, EvalWeights.builtIn(variant), EvalParams.DEFAULT, 1);
+            e.setThreads(searchThreads, helpers);
+            engine = e;
+        }
+        return e;
     }
 
     /** Search threads for a machine with {@code cores} cores: all but one, at most 3 (where a Pi 4 tops out). */
@@ -100,8 +114,9 @@ final class EngineWorker implements AutoCloseable {
     void hint(Position position, long millis, Consumer<String> answer) {
         thread.execute(() -> {
             try {
-                engine.setLevel(Level.maximum());
-                SearchResult result = engine.hint(position, millis);
+                Engine e = engine(position.variant());
+                e.setLevel(Level.maximum());
+                SearchResult result = e.hint(position, millis);
                 answer.accept(result.bestMove() == Move.NONE ? null : Usi.format(position.variant(), result.bestMove()));
             } catch (RuntimeException e) {
                 log.error("Hint failed: {}", e.toString());
@@ -114,8 +129,9 @@ final class EngineWorker implements AutoCloseable {
     void analyse(Position position, long millis, Consumer<SearchResult> answer) {
         thread.execute(() -> {
             try {
-                engine.setLevel(Level.maximum());
-                answer.accept(engine.hint(position, millis));
+                Engine e = engine(position.variant());
+                e.setLevel(Level.maximum());
+                answer.accept(e.hint(position, millis));
             } catch (RuntimeException e) {
                 log.warn("Analysis failed: {}", e.toString());
             }
@@ -138,6 +154,7 @@ final class EngineWorker implements AutoCloseable {
             long budget = timeControl.unlimited() ? FREE_MOVE_MILLIS : clock.millis(turn.side()) + timeControl.byoyomiMillis();
             return client.go(UsiRecord.write(game).strip(), go, Duration.ofMillis(budget)).move();
         }
+        Engine engine = engine(position.variant());
         engine.setLevel(Level.of(turn.player().level()));
         SearchLimits limits = timeControl.unlimited() ? SearchLimits.moveTime(FREE_MOVE_MILLIS)
                 : new SearchLimits(clock.blackMillis(), clock.whiteMillis(), timeControl.byoyomiMillis(),
@@ -163,7 +180,10 @@ final class EngineWorker implements AutoCloseable {
 
     @Override
     public void close() {
-        engine.stop();
+        Engine running = engine;
+        if (running != null) {
+            running.stop();
+        }
         thread.shutdownNow();
         if (helpers != null) {
             helpers.shutdownNow();

@@ -53,7 +53,8 @@ public final class UsiEngineServer {
     private Variant variant = Variant.STANDARD;
     private int[] evalParams = paramsArray(EvalParams.DEFAULT);
     private long seed = 1;
-    private EvalWeights weights = EvalWeights.builtIn();
+    /** The EvalFile set; null for the built-in set of the variant played. */
+    private EvalWeights weights;
     private Engine engine;
     private boolean engineStale = true;
     private Position position = Position.start(Variant.STANDARD);
@@ -185,7 +186,7 @@ public final class UsiEngineServer {
             case "UCI_Variant" -> variant = variantOf(value);
             case "Seed" -> seed = parseInt(name, value, 0, Integer.MAX_VALUE);
             case "EvalFile" -> weights = switch (value) {
-                case "", "<builtin>" -> EvalWeights.builtIn();
+                case "", "<builtin>" -> null;
                 case "<handmade>" -> EvalWeights.handMade(); // the set the learning started from, for comparisons
                 default -> WeightsFile.read(Path.of(value));
             };
@@ -214,7 +215,8 @@ public final class UsiEngineServer {
         if (engine == null || engineStale) {
             waitForSearch();
             int[] p = evalParams;
-            engine = new Engine(hashMegabytes, weights, new EvalParams(p[0], p[1], p[2], p[3], p[4], p[5]), seed);
+            EvalWeights set = weights != null ? weights : EvalWeights.builtIn(variant);
+            engine = new Engine(hashMegabytes, set, new EvalParams(p[0], p[1], p[2], p[3], p[4], p[5]), seed);
             engine.setLevel(strength > 0 ? Level.forRating(strength) : level);
             engine.setImpasseRule(impasseRule);
             if (threads > 1 && helperThreads == null) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.io.TextFiles;
 
 /** Evaluation weights files, as {@code train} writes them and the {@code EvalFile} option loads them. */
@@ -20,8 +21,13 @@ public final class WeightsFile {
 
     /** Read a weights file, or return the built-in weights for null; a bad file is a clear error. */
     public static EvalWeights read(Path file) {
+        return read(file, null);
+    }
+
+    /** Read a weights file, or return the variant's built-in weights for null (any variant's for a null variant). */
+    public static EvalWeights read(Path file, Variant variant) {
         if (file == null) {
-            return EvalWeights.builtIn();
+            return variant == null ? EvalWeights.builtIn() : EvalWeights.builtIn(variant);
         }
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             throw new IllegalArgumentException("Invalid weights. " + file + " is not a regular file.");
