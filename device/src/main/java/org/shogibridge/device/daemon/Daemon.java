@@ -38,6 +38,7 @@ import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.journal.Journal;
 import org.shogibridge.device.mqtt.EmbeddedBroker;
 import org.shogibridge.device.mqtt.MqttLink;
+import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,11 +67,8 @@ public final class Daemon implements AutoCloseable {
     private SimulatedBoard simulated;
     private GameSession session;
     private WebServer web;
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "daemon-timers");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timers =
+            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("daemon-timers"));
     /** The ply whose engine move the simulated hands were last told to carry out. */
     private int carriedOutPly = -1;
     private String lastGameId;

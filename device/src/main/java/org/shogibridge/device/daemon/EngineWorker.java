@@ -27,6 +27,7 @@ import org.shogibridge.core.session.SessionEvent.EngineTurn;
 import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
+import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,21 +41,14 @@ final class EngineWorker implements AutoCloseable {
     /** Time per move when the game has no clock (the level's node limit usually stops it first). */
     private static final long FREE_MOVE_MILLIS = 2_000;
 
-    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "engine");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(DaemonThreads.named("engine"));
     /** A 16 MB table: on a 1 GB Pi the daemon stays small, and levels below 10 stop on nodes long before it fills. */
     /** The built-in engine, with the weights of the variant it last played (made again when the variant changes). */
     private volatile Engine engine;
     /** Level 10 and the analysis search on every core but one (the board's scan loop keeps one): 3 on a Pi 4. */
     private final int searchThreads = searchThreads(Runtime.getRuntime().availableProcessors());
-    private final ExecutorService helpers = searchThreads > 1 ? Executors.newFixedThreadPool(searchThreads - 1, r -> {
-        Thread t = new Thread(r, "engine-helper");
-        t.setDaemon(true);
-        return t;
-    }) : null;
+    private final ExecutorService helpers = searchThreads > 1
+            ? Executors.newFixedThreadPool(searchThreads - 1, DaemonThreads.named("engine-helper")) : null;
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
     private final Map<Side, Map<String, String>> usiOptions;
     private final TimeControl timeControl;

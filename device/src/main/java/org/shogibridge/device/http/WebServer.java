@@ -15,6 +15,7 @@ import java.util.function.Function;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.journal.GameArchive;
+import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,11 +45,7 @@ public final class WebServer implements AutoCloseable {
         this.liveRecord = liveRecord;
         server = HttpServer.create(new InetSocketAddress(host, port), 16);
         server.createContext("/", this::handle);
-        server.setExecutor(Executors.newFixedThreadPool(2, r -> {
-            Thread t = new Thread(r, "http");
-            t.setDaemon(true);
-            return t;
-        }));
+        server.setExecutor(Executors.newFixedThreadPool(2, DaemonThreads.named("http")));
         server.start();
     }
 

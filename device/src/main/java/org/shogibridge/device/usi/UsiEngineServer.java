@@ -22,6 +22,7 @@ import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.io.TextFiles;
+import org.shogibridge.device.threads.DaemonThreads;
 
 /**
  * The built-in engine speaking USI: reads GUI commands from one stream and answers on another, so it can be
@@ -220,11 +221,7 @@ public final class UsiEngineServer {
             engine.setLevel(strength > 0 ? Level.forRating(strength) : level);
             engine.setImpasseRule(impasseRule);
             if (threads > 1 && helperThreads == null) {
-                helperThreads = Executors.newCachedThreadPool(task -> {
-                    Thread t = new Thread(task, "search-helper");
-                    t.setDaemon(true);
-                    return t;
-                });
+                helperThreads = Executors.newCachedThreadPool(DaemonThreads.named("search-helper"));
             }
             engine.setThreads(threads, helperThreads);
             engineStale = false;
