@@ -1,5 +1,6 @@
 package org.shogibridge.core.engine;
 
+import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 
@@ -71,6 +72,21 @@ public final class Evaluation {
     /** Return the board value of a piece type (what capturing it wins, before where it stands). */
     public int value(int type) {
         return weights[EvalFeatures.MATERIAL + type];
+    }
+
+    /**
+     * Return what taking a piece of each type is worth, by type: its value on the board and that of the first
+     * such piece in the taker's hand, since in shogi a captured piece changes sides. For exchange estimates.
+     */
+    public int[] exchangeValues() {
+        int[] values = new int[Piece.TYPES];
+        for (int type = 1; type < Piece.TYPES; type++) {
+            if (type != Piece.KING) {
+                values[type] = value(type) + weights[EvalFeatures.HAND
+                        + Piece.unpromoted(type) * (EvalFeatures.MAX_IN_HAND + 1) + 1];
+            }
+        }
+        return values;
     }
 
     /** Return the evaluation for the side to move. */

@@ -8,12 +8,14 @@ import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.StaticExchange;
 
 /**
  * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
  * (all evasions when in check), mates in one looked for at every node, an extension for checks whose piece
- * cannot simply be taken, null-move pruning, reverse futility and late-move pruning at low depth, late-move
- * reductions, and move ordering by TT move, captures by value (losing ones last), killers and history.
+ * cannot simply be taken, null-move pruning, reverse futility, late-move and static-exchange pruning at low
+ * depth, late-move reductions, and move ordering by TT move, captures by value (those that lose material in
+ * the exchange last), killers and history.
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
@@ -26,6 +28,11 @@ public final class Search {
     /** Plies beyond the root the search can reach, extensions included. */
     static final int MAX_PLY = 120;
     private static final int[] LATE_MOVE_COUNT = {0, 10, 18, 30};
+    /** Static-exchange pruning: up to this depth, quiet moves losing more than margin x depth² and captures
+     * losing more than margin x depth are skipped (in evaluation units, a pawn on the board about 90). */
+    private static final int SEE_PRUNING_DEPTH = 5;
+    private static final int SEE_QUIET_MARGIN = 20;
+    private static final int SEE_CAPTURE_MARGIN = 200;
     private static final int[][] REDUCTION = new int[64][64];
 
     static {
@@ -43,6 +50,9 @@ public final class Search {
 
     private final Evaluation evaluation;
     private final TranspositionTable table;
+    private final StaticExchange exchange = new StaticExchange();
+    /** What capturing each piece type wins, for {@link #exchange}. */
+    private final int[] exchangeValues;
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
     private final int[] killers = new int[(MAX_PLY + 1) * 2];
@@ -75,6 +85,7 @@ public final class Search {
     public Search(Evaluation evaluation, TranspositionTable table) {
         this.evaluation = evaluation;
         this.table = table;
+        this.exchangeValues = evaluation.exchangeValues();
         for (int i = 0; i <= MAX_PLY; i++) {
             lists[i] = new MoveList();
         }
@@ -435,11 +446,17 @@ public final class Search {
         for (int i = 0; i < count; i++) {
             int move = pickNext(moves, keys, i, count);
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
+            boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
+            boolean late = quiet && depth <= 3 && searched >= LATE_MOVE_COUNT[depth];
+            // Near the leaves, a move that gives material away on its square is not worth a search, unless it
+            // checks (a late quiet move is skipped anyway, so its exchange is not worth working out).
+            boolean losesTooMuch = prunable && !late && depth <= SEE_PRUNING_DEPTH
+                    && exchange.evaluate(pos, move, exchangeValues)
+                    < (quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth);
             pos.doMove(move);
             boolean givesCheck = pos.inCheck();
             int extension = extension(move, givesCheck);
-            if (!pvNode && !inCheck && quiet && extension == 0 && depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
-                    && bestScore > -Score.MATE_BOUND) {
+            if (prunable && extension == 0 && (late || losesTooMuch && !givesCheck)) {
                 pos.undoMove(move);
                 continue;
             }
@@ -716,13 +733,13 @@ public final class Search {
     }
 
     /**
-     * Return true if the capture gives a piece for a cheaper one that the opponent can take back: a one-step
-     * exchange estimate, cheap enough for every capture the search orders.
+     * Return true if the capture gives a piece for a cheaper one and comes out behind once both sides have
+     * taken on the square as they like (static exchange); a capture of a piece worth as much never loses.
      */
     private boolean losesMaterial(int move) {
         int attacker = Piece.type(Move.piece(move));
         return evaluation.value(attacker) > evaluation.value(Piece.type(Move.captured(move)))
-                && pos.isAttackedBy(Move.to(move), pos.sideToMove().opponent(), Move.from(move));
+                && exchange.evaluate(pos, move, exchangeValues) < 0;
     }
 
     private void rememberCutoff(int move, int ply, int depth) {
