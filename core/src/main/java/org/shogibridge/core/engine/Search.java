@@ -13,9 +13,10 @@ import org.shogibridge.core.rules.StaticExchange;
 /**
  * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
  * (all evasions when in check), mates in one looked for at every node, an extension for checks whose piece
- * cannot simply be taken, null-move pruning, reverse futility, late-move and static-exchange pruning at low
- * depth, late-move reductions, and move ordering by TT move, captures by value (those that lose material in
- * the exchange last), killers and history.
+ * cannot simply be taken, null-move pruning, reverse futility, futility, late-move and static-exchange pruning
+ * at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
+ * value (those that lose material in the exchange last), killers and history (raised by cutoffs, lowered for
+ * the quiet moves that failed before them).
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
@@ -33,6 +34,13 @@ public final class Search {
     private static final int SEE_PRUNING_DEPTH = 5;
     private static final int SEE_QUIET_MARGIN = 20;
     private static final int SEE_CAPTURE_MARGIN = 200;
+    /** Futility pruning: up to this depth, a quiet move that does not check is skipped when the static
+     * evaluation plus base + margin x depth cannot reach alpha. */
+    private static final int FUTILITY_DEPTH = 6;
+    private static final int FUTILITY_BASE = 100;
+    private static final int FUTILITY_MARGIN = 100;
+    /** History scores stay within plus or minus this (each update pulls towards the bound, "gravity"). */
+    private static final int HISTORY_LIMIT = 16_384;
     private static final int[][] REDUCTION = new int[64][64];
 
     static {
@@ -57,6 +65,8 @@ public final class Search {
     private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
     private final int[] killers = new int[(MAX_PLY + 1) * 2];
     private final int[] history = new int[Piece.CODES * 128];
+    /** The quiet moves searched at each ply so far, whose history a later cutoff lowers. */
+    private final int[][] quietsTried = new int[MAX_PLY + 1][MoveList.CAPACITY];
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
     private final boolean[] inCheckAt = new boolean[MAX_PLY + 1];
@@ -400,6 +410,11 @@ public final class Search {
                 return ttScore;
             }
         }
+        // No table move to try first: a search this deep is expensive to order by guesswork, so go a ply shallower
+        // (internal iterative reduction); the next visit finds the move this one stores.
+        if (depth >= 4 && ttMove == 0 && !inCheck) {
+            depth--;
+        }
         final int staticEval = inCheck ? -Score.INFINITE : evaluation.evaluate(pos);
         if (!pvNode && !inCheck && !Score.isMate(beta)) {
             if (depth <= 4 && staticEval - 110 * depth >= beta) {
@@ -443,11 +458,15 @@ public final class Search {
         int bestScore = -Score.INFINITE;
         int bestMove = 0;
         int searched = 0;
+        int quiets = 0;
+        final int[] tried = quietsTried[ply];
         for (int i = 0; i < count; i++) {
             int move = pickNext(moves, keys, i, count);
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
             boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
-            boolean late = quiet && depth <= 3 && searched >= LATE_MOVE_COUNT[depth];
+            // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
+            boolean late = quiet && (depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
+                    || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
             // Near the leaves, a move that gives material away on its square is not worth a search, unless it
             // checks (a late quiet move is skipped anyway, so its exchange is not worth working out).
             boolean losesTooMuch = prunable && !late && depth <= SEE_PRUNING_DEPTH
@@ -475,6 +494,7 @@ public final class Search {
                     if (move == killers[ply * 2] || move == killers[ply * 2 + 1]) {
                         reduction--;
                     }
+                    reduction -= history[historySlot(move)] * 2 / HISTORY_LIMIT; // a move that often cut: less
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
                 score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true, givesCheck);
@@ -498,11 +518,14 @@ public final class Search {
                     updatePv(ply, move);
                     if (score >= beta) {
                         if (quiet) {
-                            rememberCutoff(move, ply, depth);
+                            rememberCutoff(move, ply, depth, tried, quiets);
                         }
                         break;
                     }
                 }
+            }
+            if (quiet && quiets < tried.length) {
+                tried[quiets++] = move;
             }
         }
         int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
@@ -650,7 +673,11 @@ public final class Search {
         if (move == killers[ply * 2 + 1]) {
             return 1 << 27;
         }
-        return history[Move.piece(move) * 128 + Move.to(move)];
+        return history[historySlot(move)];
+    }
+
+    private static int historySlot(int move) {
+        return Move.piece(move) * 128 + Move.to(move);
     }
 
     /**
@@ -742,18 +769,25 @@ public final class Search {
                 && exchange.evaluate(pos, move, exchangeValues) < 0;
     }
 
-    private void rememberCutoff(int move, int ply, int depth) {
+    /**
+     * A quiet move cut off: it becomes a killer and its history rises, and the history of the quiet moves
+     * searched before it at this node falls, by the same amount.
+     */
+    private void rememberCutoff(int move, int ply, int depth, int[] triedBefore, int triedCount) {
         if (killers[ply * 2] != move) {
             killers[ply * 2 + 1] = killers[ply * 2];
             killers[ply * 2] = move;
         }
-        int slot = Move.piece(move) * 128 + Move.to(move);
-        history[slot] += depth * depth;
-        if (history[slot] > 1 << 26) {
-            for (int i = 0; i < history.length; i++) {
-                history[i] >>= 1;
-            }
+        int bonus = Math.min(depth * depth * 16, HISTORY_LIMIT / 4);
+        updateHistory(historySlot(move), bonus);
+        for (int i = 0; i < triedCount; i++) {
+            updateHistory(historySlot(triedBefore[i]), -bonus);
         }
+    }
+
+    /** Add to a history score, pulled towards the limit the closer it is to it ("gravity"), so it stays within. */
+    private void updateHistory(int slot, int bonus) {
+        history[slot] += bonus - history[slot] * Math.abs(bonus) / HISTORY_LIMIT;
     }
 
     /** Swap the best remaining move into place {@code i} and return it (selection sort, one step at a time). */
