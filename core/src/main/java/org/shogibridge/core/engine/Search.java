@@ -465,17 +465,17 @@ public final class Search {
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
             boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
             // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
-            boolean late = quiet && (depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
+            boolean lateOrFutile = quiet && (depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
                     || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
             // Near the leaves, a move that gives material away on its square is not worth a search, unless it
-            // checks (a late quiet move is skipped anyway, so its exchange is not worth working out).
-            boolean losesTooMuch = prunable && !late && depth <= SEE_PRUNING_DEPTH
+            // checks (a late or futile quiet move is skipped anyway, so its exchange is not worth working out).
+            boolean losesTooMuch = prunable && !lateOrFutile && depth <= SEE_PRUNING_DEPTH
                     && exchange.evaluate(pos, move, exchangeValues)
                     < (quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth);
             pos.doMove(move);
             boolean givesCheck = pos.inCheck();
             int extension = extension(move, givesCheck);
-            if (prunable && extension == 0 && (late || losesTooMuch && !givesCheck)) {
+            if (prunable && extension == 0 && (lateOrFutile || losesTooMuch && !givesCheck)) {
                 pos.undoMove(move);
                 continue;
             }
