@@ -53,11 +53,17 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--held-out", defaultValue = "0.1", description = "Fraction of positions (the last ones) kept to measure fit.")
     private double heldOut;
 
+    @Option(names = "--early-stop", description = "Keep the weights of the epoch that predicted the held-out positions best.")
+    private boolean earlyStop;
+
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "Where to write the learned weights.")
     private Path out;
 
     @Override
     public Integer call() throws IOException {
+        if (earlyStop && !(heldOut > 0)) {
+            throw new IllegalArgumentException("Bad option. --early-stop needs positions held out (--held-out above 0).");
+        }
         if (epochs < 1 || !(rate > 0) || !(lambda >= 0 && lambda <= 1) || !(pull >= 0) || !(heldOut >= 0 && heldOut < 1)) {
             throw new IllegalArgumentException("Bad option. --epochs must be 1 or more, --rate above 0, --lambda from 0 to 1, "
                     + "--pull 0 or more and --held-out from 0 to below 1.");
@@ -75,7 +81,7 @@ public final class TrainCommand implements Callable<Integer> {
         console.printf(Locale.ROOT, "%d positions, scale %.0f, score scale %.0f; error before: training %.5f, held out %.5f%n",
                 samples.size(), scale, scoreScale, before.trainingError(), before.heldOutError());
         console.flush();
-        EvalTrainer.Settings settings = new EvalTrainer.Settings(scale, lambda, pull, rate, epochs);
+        EvalTrainer.Settings settings = new EvalTrainer.Settings(scale, lambda, pull, rate, epochs, earlyStop);
         EvalWeights learned = trainer.train(initial, settings, epoch -> {
             if (epoch % 50 == 0) {
                 console.printf(Locale.ROOT, "epoch %d%n", epoch);
@@ -83,12 +89,13 @@ public final class TrainCommand implements Callable<Integer> {
             }
         });
         EvalTrainer.Fit after = trainer.fit(learned, scale);
-        console.printf(Locale.ROOT, "error after: training %.5f, held out %.5f%n", after.trainingError(),
-                after.heldOutError());
+        console.printf(Locale.ROOT, "error after: training %.5f, held out %.5f%s%n", after.trainingError(),
+                after.heldOutError(), earlyStop ? " (epoch " + trainer.chosenEpoch() + ", the best on the held-out positions)" : "");
         try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
             learned.write(writer, String.format(Locale.ROOT,
                     "Learned by 'train' from %d positions (%s): lambda %s, scale %.0f, score scale %.0f, %d epochs, "
-                            + "rate %s, pull %s.", samples.size(), data, lambda, scale, scoreScale, epochs, rate, pull));
+                            + "rate %s, pull %s%s.", samples.size(), data, lambda, scale, scoreScale, trainer.chosenEpoch(), rate,
+                    pull, earlyStop ? ", stopped early at the best held-out fit" : ""));
         }
         console.println("wrote " + out);
         return 0;

@@ -59,4 +59,15 @@ class TrainCommandTest {
         assertEquals(2, run.exitCode());
         assertEquals("Bad training data. " + data + ":2: the result must be 1, 0.5 or 0, not 2", run.err().strip());
     }
+
+    @Test
+    void stoppingEarlyNeedsPositionsHeldOut() throws Exception {
+        Path data = dir.resolve("one.tsv");
+        Files.writeString(data, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t10\t1.0\n");
+        PerftCommandTest.Run run = PerftCommandTest.run("train", "--early-stop", "--held-out", "0",
+                "--out", dir.resolve("w.txt").toString(), data.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("Bad option. --early-stop needs positions held out (--held-out above 0).", run.err().strip());
+        assertFalse(Files.exists(dir.resolve("w.txt")));
+    }
 }

@@ -25,8 +25,11 @@ public final class EvalTrainer {
      * @param pull       strength of the L2 pull towards the starting weights
      * @param rate       Adam's step size, in evaluation units
      * @param epochs     passes over the positions
+     * @param earlyStop  keep the weights of the epoch that predicted the held-out positions best, instead of the
+     *                   last epoch's (rare features otherwise go on fitting the noise of the few positions they
+     *                   are seen in)
      */
-    public record Settings(double scale, double lambda, double pull, double rate, int epochs) {
+    public record Settings(double scale, double lambda, double pull, double rate, int epochs, boolean earlyStop) {
     }
 
     /** How well a set of weights predicts a set of positions (mean squared error of the winning chance). */
@@ -37,6 +40,7 @@ public final class EvalTrainer {
     private final int[] features; // index << 1 | (1 if White's)
     private final double[] targets; // Black's winning chance
     private final int trainingCount;
+    private int chosenEpoch;
 
     /**
      * Collect the features of the samples; the last {@code heldOut} fraction is kept aside to measure fit. The
@@ -78,6 +82,10 @@ public final class EvalTrainer {
         double beta1 = 0.9;
         double beta2 = 0.999;
         double scale = settings.scale();
+        boolean earlyStop = settings.earlyStop() && trainingCount < targets.length;
+        double[] best = w.clone();
+        double bestError = earlyStop ? error(w, scale, trainingCount, targets.length) : Double.MAX_VALUE;
+        chosenEpoch = 0;
         for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
             Arrays.fill(gradient, 0);
             for (int i = 0; i < trainingCount; i++) {
@@ -97,13 +105,31 @@ public final class EvalTrainer {
                 double step = m[k] / correction1 / (Math.sqrt(v[k] / correction2) + 1e-12);
                 w[k] -= settings.rate() * step;
             }
+            if (earlyStop) {
+                double heldOutError = error(w, scale, trainingCount, targets.length);
+                if (heldOutError < bestError) {
+                    bestError = heldOutError;
+                    System.arraycopy(w, 0, best, 0, w.length);
+                    chosenEpoch = epoch;
+                }
+            }
             epochDone.accept(epoch);
+        }
+        if (earlyStop) {
+            w = best;
+        } else {
+            chosenEpoch = settings.epochs();
         }
         int[] rounded = new int[w.length];
         for (int k = 0; k < w.length; k++) {
             rounded[k] = (int) Math.round(w[k]);
         }
         return EvalWeights.of(rounded);
+    }
+
+    /** Return the epoch whose weights the last {@link #train} returned (0: none beat the starting weights). */
+    public int chosenEpoch() {
+        return chosenEpoch;
     }
 
     /** Return the scale that makes the starting weights predict the game results best (Texel's K). */

@@ -63,7 +63,7 @@ class LearningTest {
         double heldOut = 0.25;
         EvalTrainer trainer = new EvalTrainer(SAMPLES, 1.0, 600, heldOut);
         EvalTrainer.Fit before = trainer.fit(zero, 600);
-        EvalWeights learned = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 50), epoch -> { });
+        EvalWeights learned = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 50, false), epoch -> { });
         EvalTrainer.Fit after = trainer.fit(learned, 600);
         assertTrue(after.trainingError() < before.trainingError() / 2, before + " -> " + after);
         assertTrue(after.heldOutError() < before.heldOutError(), before + " -> " + after);
@@ -79,6 +79,26 @@ class LearningTest {
         }
         // The untrained set scores every position 0 and so agrees with none; a few hundred positions teach most.
         assertTrue(judged >= 100 && agreed >= judged * 55 / 100, agreed + " of " + judged + " judged as the search did");
+    }
+
+    @Test
+    void stoppingEarlyKeepsTheEpochThatJudgedTheHeldOutPositionsBest() {
+        // A step far too large for these few positions: the held-out error rises again after its low, and the
+        // early stop returns the weights of the low, which no later epoch beat.
+        EvalWeights zero = EvalWeights.of(new int[EvalFeatures.SIZE]);
+        EvalTrainer trainer = new EvalTrainer(SAMPLES, 1.0, 600, 0.25);
+        EvalTrainer.Settings lastEpoch = new EvalTrainer.Settings(600, 1.0, 0, 20, 400, false);
+        EvalWeights last = trainer.train(zero, lastEpoch, epoch -> { });
+        assertEquals(400, trainer.chosenEpoch());
+        EvalWeights best = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 0, 20, 400, true), epoch -> { });
+        int chosen = trainer.chosenEpoch();
+        assertTrue(chosen > 0 && chosen < 400, "chosen epoch " + chosen);
+        double bestHeldOut = trainer.fit(best, 600).heldOutError();
+        assertTrue(bestHeldOut < trainer.fit(last, 600).heldOutError(), bestHeldOut + " against the last epoch's");
+        assertTrue(bestHeldOut < trainer.fit(zero, 600).heldOutError(), bestHeldOut + " against the start's");
+        // The chosen epoch's weights are those of a plain run stopped there.
+        EvalWeights stoppedThere = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 0, 20, chosen, false), epoch -> { });
+        assertEquals(java.util.Arrays.toString(stoppedThere.values()), java.util.Arrays.toString(best.values()));
     }
 
     @Test
