@@ -83,7 +83,7 @@ public final class EvalTrainer {
         double beta2 = 0.999;
         double scale = settings.scale();
         boolean earlyStop = settings.earlyStop() && trainingCount < targets.length;
-        double[] best = w.clone();
+        double[] best = earlyStop ? w.clone() : null;
         double bestError = earlyStop ? error(w, scale, trainingCount, targets.length) : Double.MAX_VALUE;
         chosenEpoch = 0;
         for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
