@@ -23,6 +23,12 @@ import org.shogibridge.core.rules.Variant;
  * both); the reach of the ranged pieces (lance, bishop, rook, horse, dragon, queen); and pairs of kinds held in
  * hand together (a gold and a silver in hand make mating nets that either alone does not).
  *
+ * <p>Those are each linear, but an attack is not: two attackers near a king with a gold in hand are worth far
+ * more than twice one. So every king also gets a danger count, one number adding up what threatens it (zone
+ * squares the enemy attacks, those it attacks at least as often as they are defended, missing flight squares,
+ * and the pieces the enemy holds in hand, a rook more than a pawn), and a learned table says what each count
+ * costs, apart for when the attacker has the move (a tempo in an attack is worth more than elsewhere).
+ *
  * <p>The same walk over a position feeds the search (summing weights) and the trainer (collecting feature
  * indices), so that the two can never disagree. An instance holds the scratch tables of one walk, so that
  * evaluating allocates nothing; one instance serves one thread.
@@ -79,14 +85,33 @@ public final class EvalFeatures {
     public static final int MOBILITY = HAND_DANGER + Piece.TYPES * 2 * DANGER_BUCKETS;
     /** Two kinds held in hand together: [lowerType * 16 + higherType]. */
     public static final int HAND_PAIR = MOBILITY + Piece.TYPES * (MAX_REACH + 1);
+    /** The number of weights of the second layout (before the danger table); such a file is still read. */
+    public static final int SECOND_LAYOUT_SIZE = HAND_PAIR + Piece.TYPES * Piece.TYPES;
+    private static final int DANGER_COUNTS = 32;
+    /**
+     * The danger count of a king, for the king's side: [(attacker to move ? 1 : 0) * 32 + min(count, 31)]. Index 0
+     * of each half is the king with nothing against it.
+     */
+    public static final int KING_DANGER = SECOND_LAYOUT_SIZE;
     /** The number of weights. */
-    public static final int SIZE = HAND_PAIR + Piece.TYPES * Piece.TYPES;
+    public static final int SIZE = KING_DANGER + 2 * DANGER_COUNTS;
+    /** The sizes of the layouts a weights file may have, oldest first: each is a prefix of the next. */
+    private static final int[] LAYOUT_SIZES = {FIRST_LAYOUT_SIZE, SECOND_LAYOUT_SIZE, SIZE};
+
+    /**
+     * What a piece in the enemy's hand adds to a king's danger count, by type, for each of the first two held (a
+     * pawn counts once: it is a tempo and a prop for a mate, not a net). Rook above bishop, gold and silver, which
+     * mate from the front, above knight and lance.
+     */
+    private static final int[] HAND_DANGER_UNITS = {0, 1, 1, 1, 2, 2, 3, 2, 0, 0, 0, 0, 0, 0, 0, 0};
 
     /** Attack counts by colour and square, and each occupied square's reach, of the position being walked. */
     private final int[] attacks = new int[2 * MAX_RANKS * MAX_RANKS];
     private final int[] reach = new int[MAX_RANKS * MAX_RANKS];
     /** Zone squares of each king attacked by the other side, from the last walk. */
     private final int[] zoneAttacked = new int[2];
+    /** Each king's danger count from its zone and flight squares, from the last walk (hand pieces come later). */
+    private final int[] dangerCount = new int[2];
 
     /** Feed every feature of the position to the sink. */
     public void collect(Position p, Sink sink) {
@@ -141,12 +166,33 @@ public final class EvalFeatures {
         }
         handFeatures(p, Side.BLACK, sink);
         handFeatures(p, Side.WHITE, sink);
+        kingDanger(p, Side.BLACK, sink);
+        kingDanger(p, Side.WHITE, sink);
         sink.add(TEMPO, p.sideToMove() == Side.BLACK ? 1 : -1);
+    }
+
+    /** One king's danger count, its zone's part finished with what the enemy holds in hand, valued for its side. */
+    private void kingDanger(Position p, Side owner, Sink sink) {
+        if (p.kingSquare(owner) < 0) {
+            return;
+        }
+        Variant v = p.variant();
+        Side enemy = owner.opponent();
+        int count = dangerCount[owner.index()];
+        for (int i = 0; i < v.handTypeCount(); i++) {
+            int type = v.handType(i);
+            int held = p.handCount(enemy, type);
+            count += HAND_DANGER_UNITS[type] * Math.min(held, type == Piece.PAWN ? 1 : 2);
+        }
+        int attackerToMove = p.sideToMove() == enemy ? 1 : 0;
+        sink.add(KING_DANGER + attackerToMove * DANGER_COUNTS + Math.min(count, DANGER_COUNTS - 1),
+                owner == Side.BLACK ? 1 : -1);
     }
 
     /** The zone squares and flight squares of one king, valued for its side. */
     private void kingZone(Position p, Side owner, int king, Sink sink) {
         zoneAttacked[owner.index()] = 0;
+        dangerCount[owner.index()] = 0;
         if (king < 0) {
             return;
         }
@@ -159,6 +205,7 @@ public final class EvalFeatures {
         int kingRank = king / files;
         int kingColumn = king % files;
         int attacked = 0;
+        int count = 0;
         for (int slot = 0; slot < ZONE_SLOTS; slot++) {
             int rank = kingRank - sign * ZONE_AHEAD[slot];
             for (int side = ZONE_ASIDE[slot] == 0 ? 0 : -1; side <= ZONE_ASIDE[slot]; side += 2) {
@@ -168,9 +215,12 @@ public final class EvalFeatures {
                 }
                 int sq = rank * files + column;
                 int by = attacks[enemy + sq];
+                int defenders = attacks[own + sq];
                 attacked += by > 0 ? 1 : 0;
+                // Attacked squares count, twice if attacked more than once, once more if not defended enough.
+                count += Math.min(by, 2) + (by > 0 && by >= defenders ? 1 : 0);
                 int a = Math.min(by, COUNT_BUCKETS - 1);
-                int d = Math.min(attacks[own + sq], COUNT_BUCKETS - 1);
+                int d = Math.min(defenders, COUNT_BUCKETS - 1);
                 sink.add(ZONE + (slot * COUNT_BUCKETS + a) * COUNT_BUCKETS + d, sign);
             }
         }
@@ -192,6 +242,7 @@ public final class EvalFeatures {
             }
         }
         sink.add(ESCAPES + escapes, sign);
+        dangerCount[owner.index()] = count + Math.max(0, 2 - escapes);
     }
 
     /** The pieces one side holds in hand: against the enemy king's zone, and in pairs. */
@@ -244,6 +295,16 @@ public final class EvalFeatures {
     /** The weight index of holding {@code count} pieces of a type in hand. */
     public static int handIndex(int type, int count) {
         return HAND + type * (MAX_IN_HAND + 1) + count;
+    }
+
+    /** Return whether a weights file of this many weights has this layout or an older one (a prefix of it). */
+    public static boolean isLayoutSize(int weights) {
+        for (int size : LAYOUT_SIZES) {
+            if (weights == size) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The largest distance ahead of or aside from a king that the tables hold. */

@@ -151,7 +151,7 @@ public final class EvalWeights {
                     throw new IOException(source + ":" + lineNumber + ": expected 'weights " + EvalFeatures.SIZE
                             + "', found '" + text + "'.");
                 }
-                // A set of the first layout is a prefix of this one: its king-safety weights start at zero.
+                // A set of an older layout is a prefix of this one: the weights it lacks start at zero.
                 w = new int[size];
                 continue;
             }
@@ -173,12 +173,14 @@ public final class EvalWeights {
         return new EvalWeights(Arrays.copyOf(w, EvalFeatures.SIZE));
     }
 
-    /** Return the number of weights a file declares, if it is this layout's or the first one's, else -1. */
+    /** Return the number of weights a file declares, if it is this layout's or an older one's, else -1. */
     private static int layoutSize(String declared) {
-        if (declared.equals(Integer.toString(EvalFeatures.SIZE))) {
-            return EvalFeatures.SIZE;
+        try {
+            int size = Integer.parseInt(declared);
+            return EvalFeatures.isLayoutSize(size) ? size : -1;
+        } catch (NumberFormatException e) {
+            return -1;
         }
-        return declared.equals(Integer.toString(EvalFeatures.FIRST_LAYOUT_SIZE)) ? EvalFeatures.FIRST_LAYOUT_SIZE : -1;
     }
 
     /** Write the set as text, with a comment line saying where it came from. */

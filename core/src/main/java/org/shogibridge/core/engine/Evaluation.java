@@ -57,9 +57,14 @@ public final class Evaluation {
         return params.tempo();
     }
 
-    /** The king-safety groups: the own king's zone as defence, drop threats as attack, reach as square, pairs as hand. */
+    /**
+     * The king-safety groups: the own king's zone as defence, drop threats and the danger table as attack, reach as
+     * square, pairs as hand.
+     */
     private static int kingSafetyScaleOf(int index, EvalParams params) {
-        if (index < EvalFeatures.HAND_DANGER) {
+        if (index >= EvalFeatures.KING_DANGER) {
+            return params.attack();
+        } else if (index < EvalFeatures.HAND_DANGER) {
             return params.defence();
         } else if (index < EvalFeatures.MOBILITY) {
             return params.attack();

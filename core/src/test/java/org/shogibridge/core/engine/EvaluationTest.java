@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -95,19 +97,45 @@ class EvaluationTest {
         assertTrue(allocated < 10_000, allocated + " bytes for 100,000 evaluations (sum " + sum + ")");
     }
 
-    @Test
-    void aWeightsFileOfTheFirstLayoutIsReadWithItsKingSafetyAtZero() throws IOException {
-        StringBuilder text = new StringBuilder("weights " + EvalFeatures.FIRST_LAYOUT_SIZE + "\n");
-        for (int i = 0; i < EvalFeatures.FIRST_LAYOUT_SIZE; i++) {
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aWeightsFileOfAnOlderLayoutIsReadWithTheWeightsItLacksAtZero(int layout) throws IOException {
+        int size = layout == 1 ? EvalFeatures.FIRST_LAYOUT_SIZE : EvalFeatures.SECOND_LAYOUT_SIZE;
+        StringBuilder text = new StringBuilder("weights " + size + "\n");
+        for (int i = 0; i < size; i++) {
             text.append(i % 7).append(' ');
         }
         int[] read = EvalWeights.read(new StringReader(text.toString()), "old.txt").values();
         assertEquals(EvalFeatures.SIZE, read.length);
         assertEquals(EvalFeatures.FIRST_LAYOUT_SIZE - 1, EvalFeatures.TEMPO);
-        assertEquals((EvalFeatures.TEMPO) % 7, read[EvalFeatures.TEMPO]);
-        for (int i = EvalFeatures.ZONE; i < EvalFeatures.SIZE; i++) {
+        assertEquals(EvalFeatures.SECOND_LAYOUT_SIZE, EvalFeatures.KING_DANGER);
+        assertEquals((size - 1) % 7, read[size - 1]);
+        for (int i = size; i < EvalFeatures.SIZE; i++) {
             assertEquals(0, read[i]);
         }
+    }
+
+    @Test
+    void aKingsDangerCountsTheAttackedZoneTheMissingFlightSquaresAndTheEnemysHand() {
+        // White's dragon on 5h attacks 4h, 6h, 4i and 6i (each defended once, by the king: 2 each), and 5g, 4g and 6g
+        // (not defended: 2 each), so 14; Black's king has one flight square (taking the dragon): 1 more.
+        List<Integer> black = new ArrayList<>();
+        List<Integer> white = new ArrayList<>();
+        collect("4k4/9/9/9/9/9/9/4+r4/4K4 b - 1", black, white);
+        assertTrue(black.contains(EvalFeatures.KING_DANGER + 15), black.toString());
+        // White's king: nothing attacks its zone, five flight squares, Black holds nothing, and Black has the move.
+        assertTrue(white.contains(EvalFeatures.KING_DANGER + 32), white.toString());
+
+        // A gold, two silvers and pawns in White's hand add 2 + 2 * 2 + 1 (pawns count once).
+        black.clear();
+        white.clear();
+        collect("4k4/9/9/9/9/9/9/4+r4/4K4 b g2s3p 1", black, white);
+        assertTrue(black.contains(EvalFeatures.KING_DANGER + 22), black.toString());
+        assertTrue(white.contains(EvalFeatures.KING_DANGER + 32), white.toString());
+    }
+
+    private static void collect(String sfen, List<Integer> black, List<Integer> white) {
+        new EvalFeatures().collect(Position.fromSfen(sfen), (index, sign) -> (sign > 0 ? black : white).add(index));
     }
 
     @Test
