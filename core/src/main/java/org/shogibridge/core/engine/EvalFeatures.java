@@ -110,7 +110,7 @@ public final class EvalFeatures {
     private final int[] reach = new int[MAX_RANKS * MAX_RANKS];
     /** Zone squares of each king attacked by the other side, from the last walk. */
     private final int[] zoneAttacked = new int[2];
-    /** Each king's danger count from its zone and flight squares, from the last walk (hand pieces come later). */
+    /** Each king's danger count, from its zone and flight squares, then from the pieces the enemy holds in hand. */
     private final int[] dangerCount = new int[2];
 
     /** Feed every feature of the position to the sink. */
@@ -171,21 +171,13 @@ public final class EvalFeatures {
         sink.add(TEMPO, p.sideToMove() == Side.BLACK ? 1 : -1);
     }
 
-    /** One king's danger count, its zone's part finished with what the enemy holds in hand, valued for its side. */
+    /** One king's danger count (its zone's part from {@link #kingZone}, the enemy's hand from {@link #handFeatures}). */
     private void kingDanger(Position p, Side owner, Sink sink) {
         if (p.kingSquare(owner) < 0) {
             return;
         }
-        Variant v = p.variant();
-        Side enemy = owner.opponent();
-        int count = dangerCount[owner.index()];
-        for (int i = 0; i < v.handTypeCount(); i++) {
-            int type = v.handType(i);
-            int held = p.handCount(enemy, type);
-            count += HAND_DANGER_UNITS[type] * Math.min(held, type == Piece.PAWN ? 1 : 2);
-        }
-        int attackerToMove = p.sideToMove() == enemy ? 1 : 0;
-        sink.add(KING_DANGER + attackerToMove * DANGER_COUNTS + Math.min(count, DANGER_COUNTS - 1),
+        int attackerToMove = p.sideToMove() == owner ? 0 : 1;
+        sink.add(KING_DANGER + attackerToMove * DANGER_COUNTS + Math.min(dangerCount[owner.index()], DANGER_COUNTS - 1),
                 owner == Side.BLACK ? 1 : -1);
     }
 
@@ -245,7 +237,7 @@ public final class EvalFeatures {
         dangerCount[owner.index()] = count + Math.max(0, 2 - escapes);
     }
 
-    /** The pieces one side holds in hand: against the enemy king's zone, and in pairs. */
+    /** The pieces one side holds in hand: against the enemy king's zone (and added to its danger count), and in pairs. */
     private void handFeatures(Position p, Side holder, Sink sink) {
         Variant v = p.variant();
         int sign = holder == Side.BLACK ? 1 : -1;
@@ -257,6 +249,7 @@ public final class EvalFeatures {
             if (count == 0) {
                 continue;
             }
+            dangerCount[holder.index() ^ 1] += HAND_DANGER_UNITS[type] * Math.min(count, type == Piece.PAWN ? 1 : 2);
             if (enemyKing) {
                 sink.add(HAND_DANGER + (type * 2 + (count > 1 ? 1 : 0)) * DANGER_BUCKETS + danger, sign);
             }
