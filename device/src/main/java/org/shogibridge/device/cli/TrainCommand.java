@@ -56,6 +56,10 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--early-stop", description = "Keep the weights of the epoch that predicted the held-out positions best.")
     private boolean earlyStop;
 
+    @Option(names = "--batch", defaultValue = "0",
+            description = "Positions per step, shuffled each epoch (default 0: one step on all of them).")
+    private int batch;
+
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "Where to write the learned weights.")
     private Path out;
 
@@ -64,9 +68,9 @@ public final class TrainCommand implements Callable<Integer> {
         if (earlyStop && !(heldOut > 0)) {
             throw new IllegalArgumentException("Bad option. --early-stop needs positions held out (--held-out above 0).");
         }
-        if (epochs < 1 || !(rate > 0) || !(lambda >= 0 && lambda <= 1) || !(pull >= 0) || !(heldOut >= 0 && heldOut < 1)) {
+        if (epochs < 1 || !(rate > 0) || !(lambda >= 0 && lambda <= 1) || !(pull >= 0) || !(heldOut >= 0 && heldOut < 1) || batch < 0) {
             throw new IllegalArgumentException("Bad option. --epochs must be 1 or more, --rate above 0, --lambda from 0 to 1, "
-                    + "--pull 0 or more and --held-out from 0 to below 1.");
+                    + "--pull 0 or more, --held-out from 0 to below 1 and --batch 0 or more.");
         }
         PrintWriter console = spec.commandLine().getOut();
         List<SelfPlay.Sample> samples = SampleFiles.readAll(data);
@@ -81,7 +85,7 @@ public final class TrainCommand implements Callable<Integer> {
         console.printf(Locale.ROOT, "%d positions, scale %.0f, score scale %.0f; error before: training %.5f, held out %.5f%n",
                 samples.size(), scale, scoreScale, before.trainingError(), before.heldOutError());
         console.flush();
-        EvalTrainer.Settings settings = new EvalTrainer.Settings(scale, lambda, pull, rate, epochs, earlyStop);
+        EvalTrainer.Settings settings = new EvalTrainer.Settings(scale, lambda, pull, rate, epochs, earlyStop, batch);
         EvalWeights learned = trainer.train(initial, settings, epoch -> {
             if (epoch % 50 == 0) {
                 console.printf(Locale.ROOT, "epoch %d%n", epoch);
@@ -94,8 +98,8 @@ public final class TrainCommand implements Callable<Integer> {
         try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
             learned.write(writer, String.format(Locale.ROOT,
                     "Learned by 'train' from %d positions (%s): lambda %s, scale %.0f, score scale %.0f, %d epochs, "
-                            + "rate %s, pull %s%s.", samples.size(), data, lambda, scale, scoreScale, trainer.chosenEpoch(), rate,
-                    pull, earlyStop ? ", stopped early at the best held-out fit" : ""));
+                            + "rate %s, pull %s%s%s.", samples.size(), data, lambda, scale, scoreScale, trainer.chosenEpoch(), rate,
+                    pull, batch > 0 ? ", batches of " + batch : "", earlyStop ? ", stopped early at the best held-out fit" : ""));
         }
         console.println("wrote " + out);
         return 0;

@@ -2,6 +2,7 @@ package org.shogibridge.core.engine.learning;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.function.IntConsumer;
 import org.shogibridge.core.engine.EvalFeatures;
 import org.shogibridge.core.engine.EvalWeights;
@@ -15,8 +16,9 @@ import org.shogibridge.core.rules.Side;
  *
  * <p>The loss is the mean squared error between {@code sigmoid(eval / scale)} and the target, plus an L2 pull
  * of every weight towards where it started, so that features seen in few positions keep their starting
- * value instead of fitting noise. Adam descends on the whole set each epoch; the features of every position
- * are collected once, as {@link EvalFeatures} gives them to the search.
+ * value instead of fitting noise. Adam descends on the whole set each epoch, or on batches of it in a shuffled
+ * order (many smaller steps per pass: the fit gets as far in a tenth of the passes); the features of every
+ * position are collected once, as {@link EvalFeatures} gives them to the search.
  */
 public final class EvalTrainer {
     /**
@@ -28,8 +30,14 @@ public final class EvalTrainer {
      * @param earlyStop  keep the weights of the epoch that predicted the held-out positions best, instead of the
      *                   last epoch's (rare features otherwise go on fitting the noise of the few positions they
      *                   are seen in)
+     * @param batch      positions per step, in an order shuffled each epoch (0: one step on all of them)
      */
-    public record Settings(double scale, double lambda, double pull, double rate, int epochs, boolean earlyStop) {
+    public record Settings(double scale, double lambda, double pull, double rate, int epochs, boolean earlyStop,
+            int batch) {
+        /** Settings for one step per epoch on all positions. */
+        public Settings(double scale, double lambda, double pull, double rate, int epochs, boolean earlyStop) {
+            this(scale, lambda, pull, rate, epochs, earlyStop, 0);
+        }
     }
 
     /** How well a set of weights predicts a set of positions (mean squared error of the winning chance). */
@@ -86,24 +94,39 @@ public final class EvalTrainer {
         double[] best = earlyStop ? w.clone() : null;
         double bestError = earlyStop ? error(w, scale, trainingCount, targets.length) : Double.MAX_VALUE;
         chosenEpoch = 0;
+        int batch = settings.batch() > 0 ? Math.min(settings.batch(), trainingCount) : trainingCount;
+        int[] order = new int[trainingCount];
+        for (int i = 0; i < trainingCount; i++) {
+            order[i] = i;
+        }
+        Random shuffler = new Random(1); // fixed: the same data and settings learn the same weights
+        long steps = 0;
         for (int epoch = 1; epoch <= settings.epochs(); epoch++) {
-            Arrays.fill(gradient, 0);
-            for (int i = 0; i < trainingCount; i++) {
-                double p = sigmoid(evaluate(w, i) / scale);
-                double g = 2 * (p - targets[i]) * p * (1 - p) / scale / trainingCount;
-                for (int f = featureStart[i]; f < featureStart[i + 1]; f++) {
-                    int code = features[f];
-                    gradient[code >>> 1] += (code & 1) == 0 ? g : -g;
-                }
+            if (batch < trainingCount) {
+                shuffle(order, shuffler);
             }
-            double correction1 = 1 - Math.pow(beta1, epoch);
-            double correction2 = 1 - Math.pow(beta2, epoch);
-            for (int k = 0; k < w.length; k++) {
-                double gk = gradient[k] + settings.pull() * (w[k] - initial[k]);
-                m[k] = beta1 * m[k] + (1 - beta1) * gk;
-                v[k] = beta2 * v[k] + (1 - beta2) * gk * gk;
-                double step = m[k] / correction1 / (Math.sqrt(v[k] / correction2) + 1e-12);
-                w[k] -= settings.rate() * step;
+            for (int first = 0; first < trainingCount; first += batch) {
+                int last = Math.min(first + batch, trainingCount);
+                Arrays.fill(gradient, 0);
+                for (int j = first; j < last; j++) {
+                    int i = order[j];
+                    double p = sigmoid(evaluate(w, i) / scale);
+                    double g = 2 * (p - targets[i]) * p * (1 - p) / scale / (last - first);
+                    for (int f = featureStart[i]; f < featureStart[i + 1]; f++) {
+                        int code = features[f];
+                        gradient[code >>> 1] += (code & 1) == 0 ? g : -g;
+                    }
+                }
+                steps++;
+                double correction1 = 1 - Math.pow(beta1, steps);
+                double correction2 = 1 - Math.pow(beta2, steps);
+                for (int k = 0; k < w.length; k++) {
+                    double gk = gradient[k] + settings.pull() * (w[k] - initial[k]);
+                    m[k] = beta1 * m[k] + (1 - beta1) * gk;
+                    v[k] = beta2 * v[k] + (1 - beta2) * gk * gk;
+                    double step = m[k] / correction1 / (Math.sqrt(v[k] / correction2) + 1e-12);
+                    w[k] -= settings.rate() * step;
+                }
             }
             if (earlyStop) {
                 double heldOutError = error(w, scale, trainingCount, targets.length);
@@ -198,6 +221,15 @@ public final class EvalTrainer {
                 codes = Arrays.copyOf(codes, used * 2);
             }
             codes[used++] = index << 1 | (sign < 0 ? 1 : 0);
+        }
+    }
+
+    private static void shuffle(int[] values, Random random) {
+        for (int i = values.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = values[i];
+            values[i] = values[j];
+            values[j] = t;
         }
     }
 
