@@ -29,6 +29,10 @@ import org.shogibridge.core.rules.Variant;
  * and the pieces the enemy holds in hand, a rook more than a pawn), and a learned table says what each count
  * costs, apart for when the attacker has the move (a tempo in an attack is worth more than elsewhere).
  *
+ * <p>Last, threats: every piece on the board against how many enemy pieces attack it and how many of its own
+ * defend it, and whether a pawn strikes it, told apart for the side to move (which can still save it) and the
+ * other; and how many pieces each side has hanging, since two at once (a fork) cost a piece where one does not.
+ *
  * <p>The same walk over a position feeds the search (summing weights) and the trainer (collecting feature
  * indices), so that the two can never disagree. An instance holds the scratch tables of one walk, so that
  * evaluating allocates nothing; one instance serves one thread.
@@ -93,10 +97,25 @@ public final class EvalFeatures {
      * of each half is the king with nothing against it.
      */
     public static final int KING_DANGER = SECOND_LAYOUT_SIZE;
+    /** The number of weights of the third layout (before the threat groups); such a file is still read. */
+    public static final int THIRD_LAYOUT_SIZE = KING_DANGER + 2 * DANGER_COUNTS;
+    private static final int THREAT_BUCKETS = 3;
+    private static final int THREAT_CELLS = 2 * THREAT_BUCKETS * THREAT_BUCKETS;
+    /**
+     * A piece on the board against who attacks it, for its owner: [((owner to move ? 1 : 0) * 16 + type) * 18 +
+     * (attacked by a pawn ? 9 : 0) + min(enemy attackers, 2) * 3 + min(own defenders, 2)] ({@link #threatIndex}).
+     * A pawn's strike is apart because it wins any piece it hits, defended or not.
+     */
+    public static final int THREAT = THIRD_LAYOUT_SIZE;
+    private static final int MAX_HANGING = 3;
+    /**
+     * How many of a side's pieces hang (attacked more often than defended, or struck by a pawn), for that side: [(side to move ? 1 : 0) * 4 + min(count, 3)]. One hanging piece the mover can save; two are a fork.
+     */
+    public static final int HANGING = THREAT + 2 * Piece.TYPES * THREAT_CELLS;
     /** The number of weights. */
-    public static final int SIZE = KING_DANGER + 2 * DANGER_COUNTS;
+    public static final int SIZE = HANGING + 2 * (MAX_HANGING + 1);
     /** The sizes of the layouts a weights file may have, oldest first: each is a prefix of the next. */
-    private static final int[] LAYOUT_SIZES = {FIRST_LAYOUT_SIZE, SECOND_LAYOUT_SIZE, SIZE};
+    private static final int[] LAYOUT_SIZES = {FIRST_LAYOUT_SIZE, SECOND_LAYOUT_SIZE, THIRD_LAYOUT_SIZE, SIZE};
 
     /**
      * What a piece in the enemy's hand adds to a king's danger count, by type, for each of the first two held (a
@@ -112,6 +131,8 @@ public final class EvalFeatures {
     private final int[] zoneAttacked = new int[2];
     /** Each king's danger count, from its zone and flight squares, then from the pieces the enemy holds in hand. */
     private final int[] dangerCount = new int[2];
+    /** Each side's hanging pieces, from the walk over the board. */
+    private final int[] hanging = new int[2];
 
     /** Feed every feature of the position to the sink. */
     public void collect(Position p, Sink sink) {
@@ -124,6 +145,9 @@ public final class EvalFeatures {
         p.countAttacks(attacks, reach);
         kingZone(p, Side.BLACK, blackKing, sink);
         kingZone(p, Side.WHITE, whiteKing, sink);
+        hanging[0] = 0;
+        hanging[1] = 0;
+        int mover = p.sideToMove().index();
         for (int sq = 0; sq < n; sq++) {
             int pc = p.pieceAt(sq);
             if (pc == Piece.EMPTY) {
@@ -152,6 +176,11 @@ public final class EvalFeatures {
             if (ranged(type)) {
                 sink.add(MOBILITY + type * (MAX_REACH + 1) + Math.min(reach[sq], MAX_REACH), sign);
             }
+            threat(p, sq, type, Piece.colour(pc), mover, n, files, sink);
+        }
+        for (int colour = 0; colour < 2; colour++) {
+            sink.add(HANGING + (colour == mover ? MAX_HANGING + 1 : 0) + Math.min(hanging[colour], MAX_HANGING),
+                    colour == 0 ? 1 : -1);
         }
         for (int i = 0; i < v.handTypeCount(); i++) {
             int type = v.handType(i);
@@ -169,6 +198,19 @@ public final class EvalFeatures {
         kingDanger(p, Side.BLACK, sink);
         kingDanger(p, Side.WHITE, sink);
         sink.add(TEMPO, p.sideToMove() == Side.BLACK ? 1 : -1);
+    }
+
+    /** A piece against who attacks and defends it; counts it as hanging if the enemy attacks it more or a pawn strikes it. */
+    private void threat(Position p, int sq, int type, int colour, int mover, int n, int files, Sink sink) {
+        int attackers = attacks[(colour ^ 1) * n + sq];
+        int defenders = attacks[colour * n + sq];
+        int ahead = colour == 0 ? sq - files : sq + files;
+        boolean byPawn = type != Piece.PAWN && ahead >= 0 && ahead < n
+                && p.pieceAt(ahead) == Piece.code(Piece.PAWN, colour ^ 1);
+        if (attackers > defenders || byPawn) {
+            hanging[colour]++;
+        }
+        sink.add(threatIndex(colour == mover, type, byPawn, attackers, defenders), colour == 0 ? 1 : -1);
     }
 
     /** One king's danger count (its zone's part from {@link #kingZone}, the enemy's hand from {@link #handFeatures}). */
@@ -283,6 +325,13 @@ public final class EvalFeatures {
     /** The weight index of a square entry, for building and reading tables. */
     public static int squareIndex(int type, int forward, int fileFromEdge) {
         return SQUARE + type * SQUARES + forward * FOLDED_FILES + fileFromEdge;
+    }
+
+    /** The weight index of a piece on the board against its attackers and defenders, for its owner. */
+    public static int threatIndex(boolean ownerToMove, int type, boolean struckByPawn, int attackers, int defenders) {
+        int cell = Math.min(attackers, THREAT_BUCKETS - 1) * THREAT_BUCKETS + Math.min(defenders, THREAT_BUCKETS - 1);
+        return THREAT + ((ownerToMove ? Piece.TYPES : 0) + type) * THREAT_CELLS
+                + (struckByPawn ? THREAT_BUCKETS * THREAT_BUCKETS : 0) + cell;
     }
 
     /** The weight index of holding {@code count} pieces of a type in hand. */

@@ -98,9 +98,10 @@ class EvaluationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2})
+    @ValueSource(ints = {1, 2, 3})
     void aWeightsFileOfAnOlderLayoutIsReadWithTheWeightsItLacksAtZero(int layout) throws IOException {
-        int size = layout == 1 ? EvalFeatures.FIRST_LAYOUT_SIZE : EvalFeatures.SECOND_LAYOUT_SIZE;
+        int size = layout == 1 ? EvalFeatures.FIRST_LAYOUT_SIZE
+                : layout == 2 ? EvalFeatures.SECOND_LAYOUT_SIZE : EvalFeatures.THIRD_LAYOUT_SIZE;
         StringBuilder text = new StringBuilder("weights " + size + "\n");
         for (int i = 0; i < size; i++) {
             text.append(i % 7).append(' ');
@@ -132,6 +133,43 @@ class EvaluationTest {
         collect("4k4/9/9/9/9/9/9/4+r4/4K4 b g2s3p 1", black, white);
         assertTrue(black.contains(EvalFeatures.KING_DANGER + 22), black.toString());
         assertTrue(white.contains(EvalFeatures.KING_DANGER + 32), white.toString());
+    }
+
+    @Test
+    void aPieceIsSeenAgainstItsAttackersAndDefendersAndTwoHangingPiecesAreAFork() {
+        // White's knight on 5c forks Black's golds on 6e and 4e, neither defended; Black's silver on 5e between them
+        // is attacked by nothing and defended by both golds. Black has the move.
+        List<Integer> black = new ArrayList<>();
+        List<Integer> white = new ArrayList<>();
+        collect("4k4/9/4n4/9/3GSG3/9/9/9/4K4 b - 1", black, white);
+        int forkedGold = EvalFeatures.threatIndex(true, Piece.GOLD, false, 1, 0);
+        assertEquals(2, black.stream().filter(i -> i == forkedGold).count(), black.toString());
+        assertTrue(black.contains(EvalFeatures.threatIndex(true, Piece.SILVER, false, 0, 2)), black.toString());
+        assertTrue(black.contains(EvalFeatures.HANGING + 4 + 2), black.toString());
+        // The knight is attacked by nothing and defended by nothing; White, not to move, hangs nothing.
+        assertTrue(white.contains(EvalFeatures.threatIndex(false, Piece.KNIGHT, false, 0, 0)), white.toString());
+        assertTrue(white.contains(EvalFeatures.HANGING), white.toString());
+
+        // With White to move the same golds are the side not to move's.
+        black.clear();
+        white.clear();
+        collect("4k4/9/4n4/9/3GSG3/9/9/9/4K4 w - 1", black, white);
+        int goldNotToMove = EvalFeatures.threatIndex(false, Piece.GOLD, false, 1, 0);
+        assertEquals(2, black.stream().filter(i -> i == goldNotToMove).count(), black.toString());
+        assertTrue(black.contains(EvalFeatures.HANGING + 2), black.toString());
+    }
+
+    @Test
+    void aPawnsStrikeHangsAPieceEvenWhenItIsDefended() {
+        // Black's pawn on 5c strikes White's silver on 5b, which the king defends; the silver attacks the pawn,
+        // which nothing defends. White has the move: each side has one hanging piece.
+        List<Integer> black = new ArrayList<>();
+        List<Integer> white = new ArrayList<>();
+        collect("4k4/4s4/4P4/9/9/9/9/9/4K4 w - 1", black, white);
+        assertTrue(white.contains(EvalFeatures.threatIndex(true, Piece.SILVER, true, 1, 1)), white.toString());
+        assertTrue(white.contains(EvalFeatures.HANGING + 4 + 1), white.toString());
+        assertTrue(black.contains(EvalFeatures.threatIndex(false, Piece.PAWN, false, 1, 0)), black.toString());
+        assertTrue(black.contains(EvalFeatures.HANGING + 1), black.toString());
     }
 
     private static void collect(String sfen, List<Integer> black, List<Integer> white) {
