@@ -109,7 +109,8 @@ public final class EvalFeatures {
     public static final int THREAT = THIRD_LAYOUT_SIZE;
     private static final int MAX_HANGING = 3;
     /**
-     * How many of a side's pieces hang (attacked more often than defended, or struck by a pawn), for that side: [(side to move ? 1 : 0) * 4 + min(count, 3)]. One hanging piece the mover can save; two are a fork.
+     * How many of a side's pieces hang (attacked more often than defended, or struck by a pawn), for that side:
+     * [(side to move ? 1 : 0) * 4 + min(count, 3)]. One hanging piece the mover can save; two are a fork.
      */
     public static final int HANGING = THREAT + 2 * Piece.TYPES * THREAT_CELLS;
     /** The number of weights. */
@@ -200,7 +201,7 @@ public final class EvalFeatures {
         sink.add(TEMPO, p.sideToMove() == Side.BLACK ? 1 : -1);
     }
 
-    /** A piece against who attacks and defends it; counts it as hanging if the enemy attacks it more or a pawn strikes it. */
+    /** A piece against who attacks and defends it; it hangs if the enemy attacks it more, or a pawn strikes it. */
     private void threat(Position p, int sq, int type, int colour, int mover, int n, int files, Sink sink) {
         int attackers = attacks[(colour ^ 1) * n + sq];
         int defenders = attacks[colour * n + sq];

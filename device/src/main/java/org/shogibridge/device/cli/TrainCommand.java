@@ -68,7 +68,8 @@ public final class TrainCommand implements Callable<Integer> {
         if (earlyStop && !(heldOut > 0)) {
             throw new IllegalArgumentException("Bad option. --early-stop needs positions held out (--held-out above 0).");
         }
-        if (epochs < 1 || !(rate > 0) || !(lambda >= 0 && lambda <= 1) || !(pull >= 0) || !(heldOut >= 0 && heldOut < 1) || batch < 0) {
+        if (epochs < 1 || !(rate > 0) || !(lambda >= 0 && lambda <= 1) || !(pull >= 0) || !(heldOut >= 0 && heldOut < 1)
+                || batch < 0) {
             throw new IllegalArgumentException("Bad option. --epochs must be 1 or more, --rate above 0, --lambda from 0 to 1, "
                     + "--pull 0 or more, --held-out from 0 to below 1 and --batch 0 or more.");
         }
@@ -98,8 +99,9 @@ public final class TrainCommand implements Callable<Integer> {
         try (Writer writer = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
             learned.write(writer, String.format(Locale.ROOT,
                     "Learned by 'train' from %d positions (%s): lambda %s, scale %.0f, score scale %.0f, %d epochs, "
-                            + "rate %s, pull %s%s%s.", samples.size(), data, lambda, scale, scoreScale, trainer.chosenEpoch(), rate,
-                    pull, batch > 0 ? ", batches of " + batch : "", earlyStop ? ", stopped early at the best held-out fit" : ""));
+                            + "rate %s, pull %s%s%s.", samples.size(), data, lambda, scale, scoreScale, trainer.chosenEpoch(),
+                    rate, pull, batch > 0 ? ", batches of " + batch : "",
+                    earlyStop ? ", stopped early at the best held-out fit" : ""));
         }
         console.println("wrote " + out);
         return 0;
