@@ -180,8 +180,7 @@ public final class EvalFeatures {
             threat(p, sq, type, Piece.colour(pc), mover, n, files, sink);
         }
         for (int colour = 0; colour < 2; colour++) {
-            sink.add(HANGING + (colour == mover ? MAX_HANGING + 1 : 0) + Math.min(hanging[colour], MAX_HANGING),
-                    colour == 0 ? 1 : -1);
+            sink.add(hangingIndex(colour == mover, hanging[colour]), colour == 0 ? 1 : -1);
         }
         for (int i = 0; i < v.handTypeCount(); i++) {
             int type = v.handType(i);
@@ -333,6 +332,11 @@ public final class EvalFeatures {
         int cell = Math.min(attackers, THREAT_BUCKETS - 1) * THREAT_BUCKETS + Math.min(defenders, THREAT_BUCKETS - 1);
         return THREAT + ((ownerToMove ? Piece.TYPES : 0) + type) * THREAT_CELLS
                 + (struckByPawn ? THREAT_BUCKETS * THREAT_BUCKETS : 0) + cell;
+    }
+
+    /** The weight index of a side's number of hanging pieces, for that side. */
+    public static int hangingIndex(boolean toMove, int count) {
+        return HANGING + (toMove ? MAX_HANGING + 1 : 0) + Math.min(count, MAX_HANGING);
     }
 
     /** The weight index of holding {@code count} pieces of a type in hand. */

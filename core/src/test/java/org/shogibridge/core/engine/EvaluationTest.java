@@ -145,10 +145,10 @@ class EvaluationTest {
         int forkedGold = EvalFeatures.threatIndex(true, Piece.GOLD, false, 1, 0);
         assertEquals(2, black.stream().filter(i -> i == forkedGold).count(), black.toString());
         assertTrue(black.contains(EvalFeatures.threatIndex(true, Piece.SILVER, false, 0, 2)), black.toString());
-        assertTrue(black.contains(EvalFeatures.HANGING + 4 + 2), black.toString());
+        assertTrue(black.contains(EvalFeatures.hangingIndex(true, 2)), black.toString());
         // The knight is attacked by nothing and defended by nothing; White, not to move, hangs nothing.
         assertTrue(white.contains(EvalFeatures.threatIndex(false, Piece.KNIGHT, false, 0, 0)), white.toString());
-        assertTrue(white.contains(EvalFeatures.HANGING), white.toString());
+        assertTrue(white.contains(EvalFeatures.hangingIndex(false, 0)), white.toString());
 
         // With White to move the same golds are the side not to move's.
         black.clear();
@@ -156,7 +156,7 @@ class EvaluationTest {
         collect("4k4/9/4n4/9/3GSG3/9/9/9/4K4 w - 1", black, white);
         int goldNotToMove = EvalFeatures.threatIndex(false, Piece.GOLD, false, 1, 0);
         assertEquals(2, black.stream().filter(i -> i == goldNotToMove).count(), black.toString());
-        assertTrue(black.contains(EvalFeatures.HANGING + 2), black.toString());
+        assertTrue(black.contains(EvalFeatures.hangingIndex(false, 2)), black.toString());
     }
 
     @Test
@@ -167,9 +167,9 @@ class EvaluationTest {
         List<Integer> white = new ArrayList<>();
         collect("4k4/4s4/4P4/9/9/9/9/9/4K4 w - 1", black, white);
         assertTrue(white.contains(EvalFeatures.threatIndex(true, Piece.SILVER, true, 1, 1)), white.toString());
-        assertTrue(white.contains(EvalFeatures.HANGING + 4 + 1), white.toString());
+        assertTrue(white.contains(EvalFeatures.hangingIndex(true, 1)), white.toString());
         assertTrue(black.contains(EvalFeatures.threatIndex(false, Piece.PAWN, false, 1, 0)), black.toString());
-        assertTrue(black.contains(EvalFeatures.HANGING + 1), black.toString());
+        assertTrue(black.contains(EvalFeatures.hangingIndex(false, 1)), black.toString());
     }
 
     private static void collect(String sfen, List<Integer> black, List<Integer> white) {
