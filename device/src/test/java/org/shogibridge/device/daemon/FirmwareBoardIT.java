@@ -128,7 +128,7 @@ class FirmwareBoardIT {
                         + " is replaced next, not followed by " + m.json());
                 pausedSlide = null;
                 replaced++;
-            } else if (!undo && !usi.equals(wanted) && wanted.charAt(1) != '*' && usi.startsWith(wanted.substring(0, 2))) {
+            } else if (!undo && !usi.equals(wanted) && sameFromSquare(usi, wanted)) {
                 pausedSlide = usi; // the record's piece, put down on its way
             } else {
                 assertEquals(wanted, usi, "move " + ply + ": " + m.json());
@@ -141,6 +141,11 @@ class FirmwareBoardIT {
         assertTrue(emulator.waitFor(60, TimeUnit.SECONDS), "the emulator finishes: " + log());
         assertTrue(log().contains("Played " + expected.size() + " moves."), log());
         return log();
+    }
+
+    /** Return true if two USI moves take a piece from the same square (a drop, "P*5e", has none). */
+    private static boolean sameFromSquare(String usi, String other) {
+        return other.charAt(1) != '*' && usi.startsWith(other.substring(0, 2));
     }
 
     @Test
