@@ -467,16 +467,19 @@ public final class Search {
             // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
             boolean lateOrFutile = quiet && (depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
                     || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
+            boolean givesCheck = pos.givesCheck(move);
             // Near the leaves, a move that gives material away on its square is not worth a search, unless it
             // checks (a late or futile quiet move is skipped anyway, so its exchange is not worth working out).
-            boolean losesTooMuch = prunable && !lateOrFutile && depth <= SEE_PRUNING_DEPTH
+            boolean losesTooMuch = prunable && !lateOrFutile && !givesCheck && depth <= SEE_PRUNING_DEPTH
                     && exchange.evaluate(pos, move, exchangeValues)
                     < (quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth);
+            if (prunable && !givesCheck && (lateOrFutile || losesTooMuch)) {
+                continue; // decided without making the move
+            }
             pos.doMove(move);
-            boolean givesCheck = pos.inCheck();
             int extension = extension(move, givesCheck);
-            if (prunable && extension == 0 && (lateOrFutile || losesTooMuch && !givesCheck)) {
-                pos.undoMove(move);
+            if (prunable && extension == 0 && lateOrFutile) {
+                pos.undoMove(move); // a check whose piece can simply be taken is pruned as a quiet move
                 continue;
             }
             repetitionWindow[ply + 1] = repetitionWindow[ply] + 1;

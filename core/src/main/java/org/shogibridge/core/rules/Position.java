@@ -317,6 +317,78 @@ public final class Position {
         return isAttacked(square, side.index(), seenThrough);
     }
 
+    /**
+     * Return true if the move (legal for the side to move) would give check, without making it: the piece
+     * attacks the enemy king from where it lands, or it steps off the line
+     * between that king and a ranged piece of ours. The search asks this of every move it may prune, where
+     * making and taking back the move only to test for check cost a fifth of its time.
+     */
+    public boolean givesCheck(int move) {
+        final int us = sideToMove;
+        final int king = kingSquare[us ^ 1];
+        if (king < 0) {
+            return false;
+        }
+        final Variant v = variant;
+        final int to = Move.to(move);
+        final int after = Move.pieceAfter(move);
+        final int from = Move.isDrop(move) ? -1 : Move.from(move);
+        final int towardsKing = v.lineDirection[to * squares + king];
+        if (towardsKing >= 0) {
+            final int first = v.rayStart[to * 8 + towardsKing];
+            if (v.rays[first] == king) {
+                if ((v.nearMask[after] >>> towardsKing & 1) != 0) {
+                    return true;
+                }
+            } else if ((v.slideMask[after] >>> towardsKing & 1) != 0 && lineClear(first, king)) {
+                return true;
+            }
+        } else if (Piece.type(after) == Piece.KNIGHT) {
+            for (int i = v.knightFromStart[us * squares + king], s; (s = v.knightFrom[i]) >= 0; i++) {
+                if (s == to) {
+                    return true;
+                }
+            }
+        }
+        return from >= 0 && discoversCheck(king, from, to);
+    }
+
+    /**
+     * Return true if the squares of a ray from index {@code first} up to {@code end} are empty. The square a
+     * piece leaves never matters here: had it stood on a clear line to the enemy king, that king would have
+     * been in check with us to move.
+     */
+    private boolean lineClear(int first, int end) {
+        for (int i = first, s; (s = variant.rays[i]) != end; i++) {
+            if (board[s] != Piece.EMPTY) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Return true if a piece leaving {@code from} for {@code to} uncovers a ranged piece of ours on the enemy king. */
+    private boolean discoversCheck(int king, int from, int to) {
+        final Variant v = variant;
+        final int d = v.lineDirection[king * squares + from];
+        if (d < 0 || v.lineDirection[king * squares + to] == d) {
+            return false; // not on a line with the king, or still standing on it
+        }
+        boolean passed = false;
+        for (int i = v.rayStart[king * 8 + d], s; (s = v.rays[i]) >= 0; i++) {
+            if (s == from) {
+                passed = true;
+                continue;
+            }
+            int pc = board[s];
+            if (pc == Piece.EMPTY) {
+                continue;
+            }
+            return passed && Piece.colour(pc) == sideToMove && (v.slideMask[pc] >>> ((d + 4) & 7) & 1) != 0;
+        }
+        return false;
+    }
+
     /** Take back the move last played. */
     public void undoMove(int move) {
         final int us = sideToMove ^ 1;
