@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
 @Command(name = "shogi-bridge", mixinStandardHelpOptions = true, version = "shogi-bridge 0.1.0",
         description = "Turns a real wooden shogi board into a connected one.",
         subcommands = {RunCommand.class, PerftCommand.class, ConvertCommand.class, ReplayCommand.class, UsiCommand.class,
-                MatchCommand.class, MateCommand.class, SelfPlayCommand.class, TeachCommand.class, TrainCommand.class, BenchCommand.class,
+                MatchCommand.class, JudgeCommand.class, MateCommand.class, SelfPlayCommand.class, TeachCommand.class, TrainCommand.class, BenchCommand.class,
                 BenchDaemonCommand.class, BenchBoardLinkCommand.class, EmulateBoardCommand.class, SensorTestCommand.class, BenchScanCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ShogiBridge {

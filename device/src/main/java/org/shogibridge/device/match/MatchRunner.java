@@ -57,8 +57,8 @@ public final class MatchRunner {
         if (settings.kifOut() != null) {
             Files.createDirectories(settings.kifOut());
         }
-        selectVariant(first);
-        selectVariant(second);
+        selectVariant(first, settings.variant());
+        selectVariant(second, settings.variant());
         int wins = 0;
         int losses = 0;
         int draws = 0;
@@ -95,16 +95,17 @@ public final class MatchRunner {
         return variant == Variant.STANDARD ? "shogi" : variant.id();
     }
 
-    private void selectVariant(UsiClient engine) throws IOException {
+    /** Set a started engine's UCI_Variant to the variant; an engine without that option can play standard only. */
+    public static void selectVariant(UsiClient engine, Variant variant) throws IOException {
         if (engine.optionNames().contains("UCI_Variant")) {
             try {
-                engine.setOption("UCI_Variant", usiVariantName(settings.variant()));
+                engine.setOption("UCI_Variant", usiVariantName(variant));
             } catch (UsiEngineException e) {
                 throw new IOException(e.getMessage(), e);
             }
-        } else if (settings.variant() != Variant.STANDARD) {
+        } else if (variant != Variant.STANDARD) {
             throw new IllegalArgumentException("Engine '" + engine.name() + "' has no UCI_Variant option, so it cannot play "
-                    + settings.variant().id() + ".");
+                    + variant.id() + ".");
         }
     }
 

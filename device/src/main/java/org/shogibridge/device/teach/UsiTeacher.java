@@ -49,7 +49,7 @@ public final class UsiTeacher implements TeacherGames.Teacher, AutoCloseable {
     }
 
     /** Read the move and the score of the last scored "info" line; an answer without a score is an error. */
-    static TeacherGames.Verdict verdict(UsiClient.BestMove answer) throws UsiEngineException {
+    public static TeacherGames.Verdict verdict(UsiClient.BestMove answer) throws UsiEngineException {
         String move = answer.move();
         if (answer.info() == null) {
             if (move.equals("resign") || move.equals("win")) {

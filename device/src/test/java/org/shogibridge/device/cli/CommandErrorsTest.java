@@ -49,6 +49,8 @@ class CommandErrorsTest {
                 Arguments.of("selfplay --threads 0 --out DIR/o.tsv", "--threads from 1 to 256"),
                 Arguments.of("match --engine1 x --engine2 y --openings DIR/missing.txt", "File not found. DIR/missing.txt"),
                 Arguments.of("match --engine1 x --engine2 y --byoyomi 9223372036854775807", "--byoyomi from 1 to 86400000"),
+                Arguments.of("judge --engine x --judge y --positions DIR/missing.txt", "File not found. DIR/missing.txt"),
+                Arguments.of("judge --engine x --judge y --positions DIR/p.txt --judge-nodes 0", "Bad option. --judge-nodes, --byoyomi and --cap"),
                 Arguments.of("convert DIR/game.usi DIR/no/such/folder/out.kif", "File not found. DIR/no/such/folder/out.kif"),
                 Arguments.of("convert DIR/missing.kif", "File not found. DIR/missing.kif"),
                 Arguments.of("convert /dev/zero", "File too large. /dev/zero"),
@@ -78,7 +80,7 @@ class CommandErrorsTest {
 
     @Test
     void helpOfEveryCommandIsAccepted() {
-        for (String command : new String[] {"usi", "convert", "replay", "match", "mate", "selfplay", "train", "bench", "perft", "run", "bench-daemon", "bench-board-link", "emulate-board"}) {
+        for (String command : new String[] {"usi", "convert", "replay", "match", "judge", "mate", "selfplay", "train", "bench", "perft", "run", "bench-daemon", "bench-board-link", "emulate-board"}) {
             PerftCommandTest.Run run = PerftCommandTest.run(command, "--help");
             assertEquals(0, run.exitCode(), command + ": " + run.err());
             assertTrue(run.out().get(0).startsWith("Usage: shogi-bridge " + command), command + ": " + run.out());
