@@ -39,8 +39,6 @@ public final class Search {
     private static final int FUTILITY_DEPTH = 6;
     private static final int FUTILITY_BASE = 100;
     private static final int FUTILITY_MARGIN = 100;
-    /** History scores stay within plus or minus this (each update pulls towards the bound, "gravity"). */
-    private static final int HISTORY_LIMIT = 16_384;
     private static final int[][] REDUCTION = new int[64][64];
 
     static {
@@ -63,8 +61,8 @@ public final class Search {
     private final int[] exchangeValues;
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
-    private final int[] killers = new int[(MAX_PLY + 1) * 2];
-    private final int[] history = new int[Piece.CODES * 128];
+    private final MoveOrdering ordering;
+    private final MateInOne mateInOne = new MateInOne();
     /** The quiet moves searched at each ply so far, whose history a later cutoff lowers. */
     private final int[][] quietsTried = new int[MAX_PLY + 1][MoveList.CAPACITY];
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
@@ -96,6 +94,7 @@ public final class Search {
         this.evaluation = evaluation;
         this.table = table;
         this.exchangeValues = evaluation.exchangeValues();
+        this.ordering = new MoveOrdering(evaluation, exchange, MAX_PLY);
         for (int i = 0; i <= MAX_PLY; i++) {
             lists[i] = new MoveList();
         }
@@ -131,8 +130,7 @@ public final class Search {
 
     /** Forget killers and history (a new game). */
     public void clearHistory() {
-        Arrays.fill(history, 0);
-        Arrays.fill(killers, 0);
+        ordering.clear();
     }
 
     /**
@@ -153,7 +151,7 @@ public final class Search {
         TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
         optimumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.optimum() * 1_000_000);
         maximumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.maximum() * 1_000_000);
-        forgetOrdering();
+        ordering.forgetKillersAndAgeHistory();
         if (canDeclareWin()) {
             return new SearchResult(Move.NONE, true, Score.MATE, 0, 0, elapsedMillis(), new int[0]);
         }
@@ -206,7 +204,7 @@ public final class Search {
         pondering = false;
         optimumNanos = Long.MAX_VALUE;
         maximumNanos = Long.MAX_VALUE;
-        forgetOrdering();
+        ordering.forgetKillersAndAgeHistory();
         if (rootMoves.length == 0 || canDeclareWin()) {
             return;
         }
@@ -233,14 +231,6 @@ public final class Search {
             } else {
                 beta = Math.min(Score.INFINITE, score + window);
             }
-        }
-    }
-
-    /** Killers are for one position's tree; history is kept, but counts for less with each search. */
-    private void forgetOrdering() {
-        Arrays.fill(killers, 0);
-        for (int i = 0; i < history.length; i++) {
-            history[i] >>= 2;
         }
     }
 
@@ -314,7 +304,7 @@ public final class Search {
         int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
         int[] keys = new int[moves.length];
         for (int i = 0; i < moves.length; i++) {
-            keys[i] = orderKey(moves[i], ttMove, 0);
+            keys[i] = ordering.key(pos, moves[i], ttMove, 0);
         }
         for (int i = 1; i < moves.length; i++) { // insertion sort, best first
             int m = moves[i];
@@ -441,7 +431,7 @@ public final class Search {
             return -Score.MATE + ply;
         }
         if (!inCheck) {
-            int mate = mateInOne(list, ply);
+            int mate = mateInOne.find(pos, list, lists[ply + 1]);
             if (mate != Move.NONE) {
                 pvLength[ply + 1] = ply + 1;
                 updatePv(ply, mate);
@@ -451,7 +441,7 @@ public final class Search {
         }
         final int[] keys = orderKeys[ply];
         for (int i = 0; i < count; i++) {
-            keys[i] = orderKey(list.get(i), ttMove, ply);
+            keys[i] = ordering.key(pos, list.get(i), ttMove, ply);
         }
         int[] moves = list.backingArray();
         final int originalAlpha = alpha;
@@ -461,7 +451,7 @@ public final class Search {
         int quiets = 0;
         final int[] tried = quietsTried[ply];
         for (int i = 0; i < count; i++) {
-            int move = pickNext(moves, keys, i, count);
+            int move = MoveOrdering.pickNext(moves, keys, i, count);
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
             boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
             // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
@@ -494,10 +484,10 @@ public final class Search {
                     if (pvNode) {
                         reduction--;
                     }
-                    if (move == killers[ply * 2] || move == killers[ply * 2 + 1]) {
+                    if (ordering.isKiller(move, ply)) {
                         reduction--;
                     }
-                    reduction -= history[historySlot(move)] * 2 / HISTORY_LIMIT; // a move that often cut: less
+                    reduction -= ordering.historyOf(move) * 2 / MoveOrdering.HISTORY_LIMIT; // a move that often cut: less
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
                 score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true, givesCheck);
@@ -521,7 +511,7 @@ public final class Search {
                     updatePv(ply, move);
                     if (score >= beta) {
                         if (quiet) {
-                            rememberCutoff(move, ply, depth, tried, quiets);
+                            ordering.rememberCutoff(move, ply, depth, tried, quiets);
                         }
                         break;
                     }
@@ -570,11 +560,11 @@ public final class Search {
         final int count = list.size();
         final int[] keys = orderKeys[ply];
         for (int i = 0; i < count; i++) {
-            keys[i] = orderKey(list.get(i), 0, ply);
+            keys[i] = ordering.key(pos, list.get(i), 0, ply);
         }
         int[] moves = list.backingArray();
         for (int i = 0; i < count; i++) {
-            int move = pickNext(moves, keys, i, count);
+            int move = MoveOrdering.pickNext(moves, keys, i, count);
             int captured = Move.captured(move);
             // Out of check every move here is a capture, and a negative key marks one that loses material.
             if (!inCheck && (standPat + evaluation.value(Piece.type(captured)) * 2 + 180 < alpha || keys[i] < 0)) {
@@ -656,96 +646,6 @@ public final class Search {
                 && Impasse.judge(pos, impasseRule) == Impasse.Verdict.WIN;
     }
 
-    private int orderKey(int move, int ttMove, int ply) {
-        if (move == ttMove) {
-            return 1 << 30;
-        }
-        int captured = Move.captured(move);
-        if (captured != 0) {
-            int attacker = Piece.type(Move.piece(move));
-            int key = evaluation.value(Piece.type(captured)) * 64 - evaluation.value(attacker) / 16
-                    + (Move.promotes(move) ? 4096 : 0);
-            return losesMaterial(move) ? -(1 << 27) + key : (1 << 29) + key; // losing captures after the quiet moves
-        }
-        if (Move.promotes(move)) {
-            return (1 << 28) + evaluation.value(Piece.type(Move.piece(move)));
-        }
-        if (move == killers[ply * 2]) {
-            return (1 << 27) + 1;
-        }
-        if (move == killers[ply * 2 + 1]) {
-            return 1 << 27;
-        }
-        return history[historySlot(move)];
-    }
-
-    private static int historySlot(int move) {
-        return Move.piece(move) * 128 + Move.to(move);
-    }
-
-    /**
-     * Return a move of the list that mates at once, or {@link Move#NONE}. Only checks that touch the king (or a
-     * knight's) are tried, each on a square another piece of ours covers so that the king cannot take: the
-     * mates of one move that a search otherwise sees a ply late, or past its horizon not at all.
-     */
-    private int mateInOne(MoveList list, int ply) {
-        Side us = pos.sideToMove();
-        int king = pos.kingSquare(us.opponent());
-        if (king < 0) {
-            return Move.NONE;
-        }
-        int files = pos.variant().files();
-        int kingRow = king / files;
-        int kingColumn = king % files;
-        MoveList replies = lists[ply + 1];
-        for (int i = 0, count = list.size(); i < count; i++) {
-            int move = list.get(i);
-            int to = Move.to(move);
-            int rows = Math.abs(to / files - kingRow);
-            int columns = Math.abs(to % files - kingColumn);
-            boolean contact = rows <= 1 && columns <= 1;
-            boolean knight = rows == 2 && columns == 1 && Piece.type(Move.pieceAfter(move)) == Piece.KNIGHT;
-            if (!contact && !knight
-                    || contact && !pos.isAttackedBy(to, us, Move.isDrop(move) ? -1 : Move.from(move))) {
-                continue;
-            }
-            pos.doMove(move);
-            boolean mates = false;
-            // A king that can step out of check refutes at the cost of a few attack tests; only a king with no
-            // flight square needs the full list of replies (a capture or an interposition may still save it).
-            if (pos.inCheck() && !hasFlightSquare(king, us, files)) {
-                MoveGenerator.generateLegal(pos, replies);
-                mates = replies.size() == 0;
-            }
-            pos.undoMove(move);
-            if (mates) {
-                return move;
-            }
-        }
-        return Move.NONE;
-    }
-
-    /** Return true if the king may step to a square next to it that is neither its side's nor attacked by us. */
-    private boolean hasFlightSquare(int king, Side us, int files) {
-        int ranks = pos.variant().ranks();
-        int row = king / files;
-        int column = king % files;
-        int defender = 1 - us.index();
-        for (int r = Math.max(0, row - 1); r <= Math.min(ranks - 1, row + 1); r++) {
-            for (int c = Math.max(0, column - 1); c <= Math.min(files - 1, column + 1); c++) {
-                int sq = r * files + c;
-                int pc = pos.pieceAt(sq);
-                if (sq == king || pc != Piece.EMPTY && Piece.colour(pc) == defender) {
-                    continue;
-                }
-                if (!pos.isAttackedBy(sq, us, king)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
     /**
      * Return the plies to extend a move just made by: one for a check, unless the checking piece can simply be
      * taken. With pieces in hand a shogi position is full of sacrificial checks; extending them all made
@@ -760,54 +660,6 @@ public final class Search {
         boolean hangs = evaluation.value(Piece.type(pos.pieceAt(to))) > evaluation.value(Piece.type(Move.captured(move)))
                 && pos.isAttackedBy(to, checked, -1) && !pos.isAttackedBy(to, checked.opponent(), -1);
         return hangs ? 0 : 1;
-    }
-
-    /**
-     * Return true if the capture gives a piece for a cheaper one and comes out behind once both sides have
-     * taken on the square as they like (static exchange); a capture of a piece worth as much never loses.
-     */
-    private boolean losesMaterial(int move) {
-        int attacker = Piece.type(Move.piece(move));
-        return evaluation.value(attacker) > evaluation.value(Piece.type(Move.captured(move)))
-                && exchange.evaluate(pos, move, exchangeValues) < 0;
-    }
-
-    /**
-     * A quiet move cut off: it becomes a killer and its history rises, and the history of the quiet moves
-     * searched before it at this node falls, by the same amount.
-     */
-    private void rememberCutoff(int move, int ply, int depth, int[] triedBefore, int triedCount) {
-        if (killers[ply * 2] != move) {
-            killers[ply * 2 + 1] = killers[ply * 2];
-            killers[ply * 2] = move;
-        }
-        int bonus = Math.min(depth * depth * 16, HISTORY_LIMIT / 4);
-        updateHistory(historySlot(move), bonus);
-        for (int i = 0; i < triedCount; i++) {
-            updateHistory(historySlot(triedBefore[i]), -bonus);
-        }
-    }
-
-    /** Add to a history score, pulled towards the limit the closer it is to it ("gravity"), so it stays within. */
-    private void updateHistory(int slot, int bonus) {
-        history[slot] += bonus - history[slot] * Math.abs(bonus) / HISTORY_LIMIT;
-    }
-
-    /** Swap the best remaining move into place {@code i} and return it (selection sort, one step at a time). */
-    private static int pickNext(int[] moves, int[] keys, int i, int count) {
-        int best = i;
-        for (int j = i + 1; j < count; j++) {
-            if (keys[j] > keys[best]) {
-                best = j;
-            }
-        }
-        int move = moves[best];
-        moves[best] = moves[i];
-        moves[i] = move;
-        int key = keys[best];
-        keys[best] = keys[i];
-        keys[i] = key;
-        return move;
     }
 
     private void updatePv(int ply, int move) {
