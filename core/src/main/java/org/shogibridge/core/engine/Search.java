@@ -28,7 +28,10 @@ import org.shogibridge.core.rules.StaticExchange;
 public final class Search {
     /** Plies beyond the root the search can reach, extensions included. */
     static final int MAX_PLY = 120;
-    private static final int[] LATE_MOVE_COUNT = {0, 10, 18, 30};
+    /** Late-move pruning: at depth d up to 7, the quiet moves after the first LATE_MOVE_COUNT[d] searched are
+     * skipped unless they check (about 8 + 2 d²: a shogi position has two to three times chess's moves). */
+    private static final int[] LATE_MOVE_COUNT = {0, 10, 16, 26, 40, 58, 80, 106};
+    private static final int LATE_MOVE_DEPTH = LATE_MOVE_COUNT.length - 1;
     /** Static-exchange pruning: up to this depth, quiet moves losing more than margin x depth² and captures
      * losing more than margin x depth are skipped (in evaluation units, a pawn on the board about 90). */
     private static final int SEE_PRUNING_DEPTH = 5;
@@ -39,12 +42,13 @@ public final class Search {
     private static final int FUTILITY_DEPTH = 6;
     private static final int FUTILITY_BASE = 100;
     private static final int FUTILITY_MARGIN = 100;
+    /** Late-move reductions by depth and move number: log depth x log number / 1.6, rounded. */
     private static final int[][] REDUCTION = new int[64][64];
 
     static {
         for (int d = 1; d < 64; d++) {
             for (int m = 1; m < 64; m++) {
-                REDUCTION[d][m] = (int) (0.5 + Math.log(d) * Math.log(m) / 2.0);
+                REDUCTION[d][m] = (int) (0.5 + Math.log(d) * Math.log(m) / 1.6);
             }
         }
     }
@@ -455,7 +459,7 @@ public final class Search {
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
             boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
             // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
-            boolean lateOrFutile = quiet && (depth <= 3 && searched >= LATE_MOVE_COUNT[depth]
+            boolean lateOrFutile = quiet && (depth <= LATE_MOVE_DEPTH && searched >= LATE_MOVE_COUNT[depth]
                     || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
             boolean givesCheck = pos.givesCheck(move);
             // Near the leaves, a move that gives material away on its square is not worth a search, unless it
