@@ -369,14 +369,21 @@ public final class Position {
 
     /** Return true if a piece leaving {@code from} for {@code to} uncovers a ranged piece of ours on the enemy king. */
     private boolean discoversCheck(int king, int from, int to) {
+        final int d = variant.lineDirection[king * squares + from];
+        // Not on a line with the king, or still standing on it.
+        return d >= 0 && variant.lineDirection[king * squares + to] != d && rangedPieceBehind(king, d, from, sideToMove);
+    }
+
+    /**
+     * Return true if, looking from the king in direction {@code d}, {@code square} is the first piece and the next
+     * one is a ranged piece of {@code colour} that reaches back along the line: take the first away, and the
+     * second attacks the king.
+     */
+    private boolean rangedPieceBehind(int king, int d, int square, int colour) {
         final Variant v = variant;
-        final int d = v.lineDirection[king * squares + from];
-        if (d < 0 || v.lineDirection[king * squares + to] == d) {
-            return false; // not on a line with the king, or still standing on it
-        }
         boolean passed = false;
         for (int i = v.rayStart[king * 8 + d], s; (s = v.rays[i]) >= 0; i++) {
-            if (s == from) {
+            if (s == square) {
                 passed = true;
                 continue;
             }
@@ -384,7 +391,7 @@ public final class Position {
             if (pc == Piece.EMPTY) {
                 continue;
             }
-            return passed && Piece.colour(pc) == sideToMove && (v.slideMask[pc] >>> ((d + 4) & 7) & 1) != 0;
+            return passed && Piece.colour(pc) == colour && (v.slideMask[pc] >>> ((d + 4) & 7) & 1) != 0;
         }
         return false;
     }
@@ -583,21 +590,6 @@ public final class Position {
             return false;
         }
         int d = variant.lineDirection[king * squares + square];
-        if (d < 0) {
-            return false;
-        }
-        boolean passed = false;
-        for (int i = variant.rayStart[king * 8 + d], s; (s = variant.rays[i]) >= 0; i++) {
-            if (s == square) {
-                passed = true;
-                continue;
-            }
-            int pc = board[s];
-            if (pc == Piece.EMPTY) {
-                continue;
-            }
-            return passed && Piece.colour(pc) != colour && (variant.slideMask[pc] >>> ((d + 4) & 7) & 1) != 0;
-        }
-        return false;
+        return d >= 0 && rangedPieceBehind(king, d, square, colour ^ 1);
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -32,20 +31,8 @@ class JudgeCommandTest {
 
     @Test
     void aHungRookLosesAboutARookTheOnlyMoveNothingAndTheCacheServesARerun() throws Exception {
-        Path engine = dir.resolve("blunderer");
-        Files.writeString(engine, String.join("\n",
-                "#!/bin/sh",
-                "while read -r line; do",
-                "  case \"$line\" in",
-                "    usi) echo \"id name blunderer\"; echo usiok ;;",
-                "    isready) echo readyok ;;",
-                "    position*) position=\"$line\" ;;",
-                "    go*) case \"$position\" in *3p5*) echo \"bestmove 5e6d\" ;; *) echo \"bestmove 1i2h\" ;; esac ;;",
-                "    quit) exit 0 ;;",
-                "  esac",
-                "done",
-                ""));
-        Files.setPosixFilePermissions(engine, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path engine = TestEngines.script(dir, "blunderer",
+                "case \"$position\" in *3p5*) echo \"bestmove 5e6d\" ;; *) echo \"bestmove 1i2h\" ;; esac");
         Path positions = dir.resolve("positions.txt");
         Files.writeString(positions, "# two positions\nsfen " + HANGS_ROOK + "\nsfen " + ONE_MOVE + "\n");
         Path cache = dir.resolve("cache.tsv");

@@ -35,7 +35,8 @@ public final class TestEngines {
 
     /**
      * Write a shell-script engine that completes the handshake and answers {@code go} with the given shell
-     * commands (for example {@code exit 3}, {@code sleep 60}, or {@code echo "bestmove 1a1b"}).
+     * commands (for example {@code exit 3}, {@code sleep 60}, or {@code echo "bestmove 1a1b"}); they find the
+     * last "position" command in {@code $position}.
      */
     public static Path script(Path dir, String name, String onGo) throws IOException {
         Path file = dir.resolve(name);
@@ -45,6 +46,7 @@ public final class TestEngines {
                 "  case \"$line\" in",
                 "    usi) echo \"id name " + name + "\"; echo usiok ;;",
                 "    isready) echo readyok ;;",
+                "    position*) position=\"$line\" ;;",
                 "    go*) " + onGo + " ;;",
                 "    quit) exit 0 ;;",
                 "  esac",
