@@ -83,15 +83,15 @@ public final class JudgeCommand implements Callable<Integer> {
             moveJudge.readCache(cache);
         }
         List<MoveJudge.Judgement> judged = new ArrayList<>();
-        try (UsiClient judged1 = new UsiClient(UsiClient.Config.of(UsiClient.splitCommand(engine), options));
-             UsiClient judging = new UsiClient(new UsiClient.Config(UsiClient.splitCommand(judge), judgeOptions,
+        try (UsiClient engineClient = new UsiClient(UsiClient.Config.of(UsiClient.splitCommand(engine), options));
+             UsiClient judgeClient = new UsiClient(new UsiClient.Config(UsiClient.splitCommand(judge), judgeOptions,
                      Duration.ofSeconds(30), Duration.ofSeconds(60)))) {
-            judged1.start();
-            judging.start();
-            MatchRunner.selectVariant(judged1, v);
-            MatchRunner.selectVariant(judging, v);
+            engineClient.start();
+            judgeClient.start();
+            MatchRunner.selectVariant(engineClient, v);
+            MatchRunner.selectVariant(judgeClient, v);
             for (int i = 0; i < lines.size(); i++) {
-                MoveJudge.Judgement j = moveJudge.judge(lines.get(i).positionAfterMainLine(), judged1, judging);
+                MoveJudge.Judgement j = moveJudge.judge(lines.get(i).positionAfterMainLine(), engineClient, judgeClient);
                 if (j != null) {
                     judged.add(j);
                 }
