@@ -125,9 +125,9 @@ public final class MoveJudge {
         Position after = position.copy();
         int move;
         try {
-            move = Usi.parseMove(after, usi);
+            move = Usi.parseLegalMove(after, usi);
         } catch (IllegalArgumentException e) {
-            throw new UsiEngineException("Judge. '" + usi + "' is not a legal move in " + Sfen.format(position) + ".", e);
+            throw new UsiEngineException(e.getMessage(), e); // "Illegal move. 'usi' in SFEN: the rule it breaks."
         }
         after.doMove(move);
         MoveList replies = new MoveList();

@@ -18,8 +18,8 @@ import org.shogibridge.device.usi.TestEngines;
  * second run takes every verdict from the cache.
  */
 class JudgeCommandTest {
-    /** Black's rook on 5e; a White pawn on 6c strikes 6d. */
-    private static final String HANGS_ROOK = "k8/9/3p5/9/4R4/9/9/9/4K4 b - 1";
+    /** Black's rook on 5e; a White pawn on 5c strikes 5d. */
+    private static final String HANGS_ROOK = "k8/9/4p4/9/4R4/9/9/9/4K4 b - 1";
     /** Black's king on 1i, checked by the lance on 1a; the silver on 3h covers 2i: 1i2h is the only move. */
     private static final String ONE_MOVE = "k7l/9/9/9/9/9/9/6s2/8K b - 1";
     private static final Pattern SUMMARY = Pattern.compile("judged 2 positions \\(0 decided, skipped\\): average loss "
@@ -32,7 +32,7 @@ class JudgeCommandTest {
     @Test
     void aHungRookLosesAboutARookTheOnlyMoveNothingAndTheCacheServesARerun() throws Exception {
         Path engine = TestEngines.script(dir, "blunderer",
-                "case \"$position\" in *3p5*) echo \"bestmove 5e6d\" ;; *) echo \"bestmove 1i2h\" ;; esac");
+                "case \"$position\" in *4p4*) echo \"bestmove 5e5d\" ;; *) echo \"bestmove 1i2h\" ;; esac");
         Path positions = dir.resolve("positions.txt");
         Files.writeString(positions, "# two positions\nsfen " + HANGS_ROOK + "\nsfen " + ONE_MOVE + "\n");
         Path cache = dir.resolve("cache.tsv");
@@ -52,7 +52,7 @@ class JudgeCommandTest {
         assertEquals(3, lines.size(), lines.toString());
         String[] rook = lines.get(1).split("\t");
         assertEquals(HANGS_ROOK, rook[0]);
-        assertEquals("5e6d", rook[1]);
+        assertEquals("5e5d", rook[1]);
         int loss = Integer.parseInt(rook[5]);
         assertTrue(loss >= 800, "a hung rook should cost about a rook: " + lines.get(1));
         String[] only = lines.get(2).split("\t");
@@ -79,5 +79,17 @@ class JudgeCommandTest {
                 "--judge", TestEngines.builtinCommandLine(), "--positions", positions.toString(), "--cache", cache.toString());
         assertEquals(2, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().contains("Invalid judge cache. " + cache + " line 1: score 'lots' is not a number."), run.err());
+    }
+
+    @Test
+    void anIllegalMoveByTheEngineIsAClearErrorNotAJudgement() throws Exception {
+        // On ONE_MOVE the only legal move is 1i2h; 1i1h walks into the lance's check.
+        Path engine = TestEngines.script(dir, "illegal", "echo \"bestmove 1i1h\"");
+        Path positions = dir.resolve("positions.txt");
+        Files.writeString(positions, "sfen " + ONE_MOVE + "\n");
+        PerftCommandTest.Run run = PerftCommandTest.run("judge", "--engine", engine.toString(),
+                "--judge", TestEngines.builtinCommandLine(), "--judge-nodes", "2000", "--positions", positions.toString());
+        assertEquals(1, run.exitCode(), run.out() + run.err());
+        assertTrue(run.err().startsWith("Illegal move. '1i1h' in " + ONE_MOVE + ": "), run.err());
     }
 }
