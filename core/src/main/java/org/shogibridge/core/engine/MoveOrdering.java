@@ -22,10 +22,10 @@ final class MoveOrdering {
     private final int[] killers;
     private final int[] history = new int[Piece.CODES * 128];
 
-    MoveOrdering(Evaluation evaluation, StaticExchange exchange, int maxPly) {
+    MoveOrdering(Evaluation evaluation, StaticExchange exchange, int[] exchangeValues, int maxPly) {
         this.evaluation = evaluation;
         this.exchange = exchange;
-        this.exchangeValues = evaluation.exchangeValues();
+        this.exchangeValues = exchangeValues;
         this.killers = new int[(maxPly + 1) * 2];
     }
 

@@ -98,7 +98,7 @@ public final class Search {
         this.evaluation = evaluation;
         this.table = table;
         this.exchangeValues = evaluation.exchangeValues();
-        this.ordering = new MoveOrdering(evaluation, exchange, MAX_PLY);
+        this.ordering = new MoveOrdering(evaluation, exchange, exchangeValues, MAX_PLY);
         for (int i = 0; i <= MAX_PLY; i++) {
             lists[i] = new MoveList();
         }
