@@ -31,6 +31,7 @@ import org.shogibridge.device.config.ConfigLoader;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.daemon.Daemon;
 import org.shogibridge.device.journal.Journal;
+import org.shogibridge.device.mqtt.FreshSubscription;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -161,8 +162,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
             MqttClient viewer = new MqttClient(url, "bench-viewer-" + System.nanoTime(), new MemoryPersistence());
             MqttConnectOptions options = new MqttConnectOptions();
             options.setCleanSession(true);
-            viewer.connect(options);
-            viewer.subscribe(settings.topicPrefix() + "/state", 0, (topic, message) -> {
+            FreshSubscription.connectAndSubscribe(viewer, options, settings.topicPrefix() + "/state", 0, (topic, message) -> {
                 long now = System.nanoTime();
                 long seq = JSON.readTree(message.getPayload()).get("seq").asLong();
                 arrived.putIfAbsent(seq, now);

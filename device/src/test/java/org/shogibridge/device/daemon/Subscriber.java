@@ -102,8 +102,8 @@ final class Subscriber implements AutoCloseable {
      */
     static Subscriber toListeningDaemon(String brokerUrl, String prefix, String username, String password, Duration wait)
             throws Exception {
-        // Moquette 0.17 was once seen closing a fresh connection during CONNECT/SUBSCRIBE on a loaded machine (EOF in
-        // Paho's receiver); what is tested is the daemon, so the test's own first connection is tried again.
+        // Moquette 0.17 can drop a connection whose SUBSCRIBE overtakes its own CONNACK on a loaded machine (see
+        // FreshSubscription); this client reconnects by itself, so a new one is made here instead.
         for (int attempt = 1; ; attempt++) {
             try {
                 Subscriber subscriber = new Subscriber(brokerUrl, prefix, username, password);
