@@ -231,12 +231,14 @@ public final class MqttLink implements AutoCloseable {
     }
 
     private boolean connect() {
+        boolean accepted = false;
         try {
             if (client.isConnected()) {
                 client.disconnectForcibly(0, 1000);
             }
             lost = false;
             client.connect(options).waitForCompletion(options.getConnectionTimeout() * 1000L + 1000);
+            accepted = true;
             if (acceptCommands) {
                 // before "online", so a client that waits for it can command
                 client.subscribe(prefix + "/cmd/+", 1).waitForCompletion(WAIT_MILLIS);
@@ -249,7 +251,10 @@ public final class MqttLink implements AutoCloseable {
             wasConnected = true;
             return true;
         } catch (MqttException e) {
-            if (backoff == 500 || backoff == MAX_BACKOFF_MILLIS) {
+            if (accepted) {
+                // Moquette 0.17 can drop a connection whose SUBSCRIBE overtakes its CONNACK (see FreshSubscription)
+                log.info("Broker {} dropped the new connection ({}); connecting again.", url, e.getMessage());
+            } else if (backoff == 500 || backoff == MAX_BACKOFF_MILLIS) {
                 log.warn("Broker {} unreachable ({}); retrying with back-off.", url, e.getMessage());
             }
             lost = true;
