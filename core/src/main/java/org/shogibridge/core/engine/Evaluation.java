@@ -40,9 +40,6 @@ public final class Evaluation {
     }
 
     private static int scaleOf(int index, EvalParams params) {
-        if (index >= EvalFeatures.DROP_CHECK) {
-            return params.attack(); // a drop check is a threat to the enemy king
-        }
         if (index >= EvalFeatures.THREAT) {
             return params.material(); // what a threatened piece may cost is material
         }

@@ -367,45 +367,6 @@ public final class Position {
         return true;
     }
 
-    /**
-     * Write into {@code out} the empty squares from which a piece of {@code type}, dropped by {@code colour}, would
-     * attack the other colour's king, and return how many there are (0 without that king). Whose move it is, what
-     * is in hand, and the drop rules of pawns are not asked: the evaluation wants the threat, not the move. A
-     * knight's squares are its two; a ranged piece's run along each line out from the king to the first piece.
-     */
-    public int dropCheckSquares(int colour, int type, int[] out) {
-        final int king = kingSquare[colour ^ 1];
-        if (king < 0) {
-            return 0;
-        }
-        final Variant v = variant;
-        int count = 0;
-        if (type == Piece.KNIGHT) {
-            for (int i = v.knightFromStart[colour * squares + king], s; (s = v.knightFrom[i]) >= 0; i++) {
-                if (board[s] == Piece.EMPTY) {
-                    out[count++] = s;
-                }
-            }
-            return count;
-        }
-        final int piece = Piece.code(type, colour);
-        for (int d = 0; d < 8; d++) {
-            // From a square on the ray out of the king in direction d, the king lies in direction d + 4.
-            final int towardsKing = (d + 4) & 7;
-            final boolean slides = (v.slideMask[piece] >>> towardsKing & 1) != 0;
-            if (!slides && (v.nearMask[piece] >>> towardsKing & 1) == 0) {
-                continue;
-            }
-            for (int i = v.rayStart[king * 8 + d], s; (s = v.rays[i]) >= 0 && board[s] == Piece.EMPTY; i++) {
-                out[count++] = s;
-                if (!slides) {
-                    break;
-                }
-            }
-        }
-        return count;
-    }
-
     /** Return true if a piece leaving {@code from} for {@code to} uncovers a ranged piece of ours on the enemy king. */
     private boolean discoversCheck(int king, int from, int to) {
         final int d = variant.lineDirection[king * squares + from];

@@ -98,11 +98,10 @@ class EvaluationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4})
+    @ValueSource(ints = {1, 2, 3})
     void aWeightsFileOfAnOlderLayoutIsReadWithTheWeightsItLacksAtZero(int layout) throws IOException {
         int size = layout == 1 ? EvalFeatures.FIRST_LAYOUT_SIZE
-                : layout == 2 ? EvalFeatures.SECOND_LAYOUT_SIZE
-                : layout == 3 ? EvalFeatures.THIRD_LAYOUT_SIZE : EvalFeatures.FOURTH_LAYOUT_SIZE;
+                : layout == 2 ? EvalFeatures.SECOND_LAYOUT_SIZE : EvalFeatures.THIRD_LAYOUT_SIZE;
         StringBuilder text = new StringBuilder("weights " + size + "\n");
         for (int i = 0; i < size; i++) {
             text.append(i % 7).append(' ');
@@ -158,30 +157,6 @@ class EvaluationTest {
         int goldNotToMove = EvalFeatures.threatIndex(false, Piece.GOLD, false, 1, 0);
         assertEquals(2, black.stream().filter(i -> i == goldNotToMove).count(), black.toString());
         assertTrue(black.contains(EvalFeatures.hangingIndex(false, 2)), black.toString());
-    }
-
-    @Test
-    void aDropCheckCountsOnlyWhereTheDroppedPieceCannotSimplyBeTaken() {
-        // White's king on 5a; Black holds a gold and a rook, and its pawn on 5c covers 5b. A gold checks from 4a,
-        // 6a, 4b, 5b and 6b, all next to the king, and only 5b is covered. A rook checks from the first rank and
-        // from 5b: 4a and 6a the king takes, 3a-1a and 7a-9a it cannot reach, 5b is covered: 7 in all.
-        List<Integer> black = new ArrayList<>();
-        List<Integer> white = new ArrayList<>();
-        collect("4k4/9/4P4/9/9/9/9/9/4K4 b GR 1", black, white);
-        assertTrue(black.contains(EvalFeatures.dropCheckIndex(true, Piece.GOLD, 1)), black.toString());
-        assertTrue(black.contains(EvalFeatures.dropCheckIndex(true, Piece.ROOK, 3)), black.toString());
-        assertTrue(black.contains(EvalFeatures.DROP_CHECKS + 16 + 8), black.toString());
-        // White holds nothing, and is not to move.
-        assertTrue(white.contains(EvalFeatures.DROP_CHECKS), white.toString());
-
-        // Without the pawn the gold has no safe square, and the rook's file is open: 5c-5h join 3a-1a and 7a-9a,
-        // 12 in all. With White to move the counts are those of the side not to move.
-        black.clear();
-        white.clear();
-        collect("4k4/9/9/9/9/9/9/9/4K4 w GR 1", black, white);
-        assertTrue(black.contains(EvalFeatures.dropCheckIndex(false, Piece.GOLD, 0)), black.toString());
-        assertTrue(black.contains(EvalFeatures.dropCheckIndex(false, Piece.ROOK, 3)), black.toString());
-        assertTrue(black.contains(EvalFeatures.DROP_CHECKS + 12), black.toString());
     }
 
     @Test

@@ -109,44 +109,6 @@ class GivesCheckTest {
         return d >= 0 && v.lineDirection[a * v.squares() + sq] == d && v.lineDirection[b * v.squares() + sq] == ((d + 4) & 7);
     }
 
-    @ParameterizedTest
-    @EnumSource(Variant.class)
-    void dropCheckSquaresAreTheEmptySquaresWhereADropWouldCheck(Variant variant) {
-        Random random = new Random(20261125L + variant.ordinal());
-        MoveList list = new MoveList();
-        int[] out = new int[variant.squares()];
-        int found = 0;
-        for (int game = 0; game < 20; game++) {
-            Position p = Position.start(variant);
-            for (int ply = 0; ply < 160; ply++) {
-                int colour = p.sideToMove().index();
-                for (int i = 0; i < variant.handTypeCount(); i++) {
-                    int type = variant.handType(i);
-                    java.util.Set<Integer> expected = new java.util.TreeSet<>();
-                    for (int sq = 0; sq < variant.squares(); sq++) {
-                        if (p.pieceAt(sq) == Piece.EMPTY && p.givesCheck(Move.drop(Piece.code(type, colour), sq))) {
-                            expected.add(sq);
-                        }
-                    }
-                    java.util.Set<Integer> answered = new java.util.TreeSet<>();
-                    int count = p.dropCheckSquares(colour, type, out);
-                    for (int k = 0; k < count; k++) {
-                        answered.add(out[k]);
-                    }
-                    assertEquals(expected, answered, () -> "type " + type + " in " + p.toSfen());
-                    assertEquals(answered.size(), count, "each square once");
-                    found += count;
-                }
-                MoveGenerator.generateLegal(p, list);
-                if (list.size() == 0) {
-                    break;
-                }
-                p.doMove(list.get(random.nextInt(list.size())));
-            }
-        }
-        assertTrue(found > 2000, "drop-check squares seen: " + found);
-    }
-
     @Test
     void noKingToCheckMeansNoCheck() {
         Position p = Position.fromSfen("9/9/9/9/9/9/9/9/K8 b R 1");
