@@ -251,7 +251,7 @@ public final class MqttLink implements AutoCloseable {
             wasConnected = true;
             return true;
         } catch (MqttException e) {
-            if (accepted) {
+            if (accepted && e.getReasonCode() == MqttException.REASON_CODE_CONNECTION_LOST) {
                 // Moquette 0.17 can drop a connection whose SUBSCRIBE overtakes its CONNACK (see FreshSubscription)
                 log.info("Broker {} dropped the new connection ({}); connecting again.", url, e.getMessage());
             } else if (backoff == 500 || backoff == MAX_BACKOFF_MILLIS) {
