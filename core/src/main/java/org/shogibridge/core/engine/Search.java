@@ -15,8 +15,8 @@ import org.shogibridge.core.rules.StaticExchange;
  * (all evasions when in check), mates in one looked for at every node, an extension for checks whose piece
  * cannot simply be taken, null-move pruning, reverse futility, futility, late-move and static-exchange pruning
  * at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
- * value (those that lose material in the exchange last), killers and history (raised by cutoffs, lowered for
- * the quiet moves that failed before them).
+ * value (those that lose material in the exchange last), killers, history and continuation history (raised by
+ * cutoffs, lowered for the quiet moves that failed before them).
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
@@ -307,6 +307,7 @@ public final class Search {
         long entry = table.probe(pos.key());
         int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
         int[] keys = new int[moves.length];
+        ordering.enterNode(pos, 0);
         for (int i = 0; i < moves.length; i++) {
             keys[i] = ordering.key(pos, moves[i], ttMove, 0);
         }
@@ -444,6 +445,7 @@ public final class Search {
             }
         }
         final int[] keys = orderKeys[ply];
+        ordering.enterNode(pos, ply);
         for (int i = 0; i < count; i++) {
             keys[i] = ordering.key(pos, list.get(i), ttMove, ply);
         }
@@ -491,7 +493,7 @@ public final class Search {
                     if (ordering.isKiller(move, ply)) {
                         reduction--;
                     }
-                    reduction -= ordering.historyOf(move) * 2 / MoveOrdering.HISTORY_LIMIT; // a move that often cut: less
+                    reduction -= ordering.quietScore(pos, move, ply) / MoveOrdering.HISTORY_LIMIT; // often cut: less
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
                 score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true, givesCheck);
@@ -515,7 +517,7 @@ public final class Search {
                     updatePv(ply, move);
                     if (score >= beta) {
                         if (quiet) {
-                            ordering.rememberCutoff(move, ply, depth, tried, quiets);
+                            ordering.rememberCutoff(pos, move, ply, depth, tried, quiets);
                         }
                         break;
                     }
@@ -563,6 +565,9 @@ public final class Search {
         }
         final int count = list.size();
         final int[] keys = orderKeys[ply];
+        if (inCheck) {
+            ordering.enterNode(pos, ply); // quiet evasions are ordered by their history
+        }
         for (int i = 0; i < count; i++) {
             keys[i] = ordering.key(pos, list.get(i), 0, ply);
         }
