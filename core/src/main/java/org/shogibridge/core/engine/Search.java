@@ -16,7 +16,8 @@ import org.shogibridge.core.rules.StaticExchange;
  * cannot simply be taken, null-move pruning, reverse futility, futility, late-move and static-exchange pruning
  * at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
  * value (those that lose material in the exchange last), killers, history and continuation history (raised by
- * cutoffs, lowered for the quiet moves that failed before them).
+ * cutoffs, lowered for the quiet moves that failed before them), and a singular extension for a table move that
+ * no other move comes near.
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
@@ -42,6 +43,10 @@ public final class Search {
     private static final int FUTILITY_DEPTH = 6;
     private static final int FUTILITY_BASE = 100;
     private static final int FUTILITY_MARGIN = 100;
+    /** Singular extension: from this depth, a table move whose lower bound is at most this many plies shallower
+     * is extended when no other move reaches its score less 2 x depth in a search of half the depth. */
+    private static final int SINGULAR_DEPTH = 6;
+    private static final int SINGULAR_TABLE_DEPTH_SLACK = 3;
     /** Late-move reductions by depth and move number: log depth x log number / 1.6, rounded. */
     private static final int[][] REDUCTION = new int[64][64];
 
@@ -72,6 +77,8 @@ public final class Search {
     private final int[][] pv = new int[MAX_PLY + 1][MAX_PLY + 1];
     private final int[] pvLength = new int[MAX_PLY + 1];
     private final boolean[] inCheckAt = new boolean[MAX_PLY + 1];
+    /** Per ply, the move a singular-extension search leaves out (0: none). */
+    private final int[] excludedAt = new int[MAX_PLY + 1];
     /** Whether the side to move was in check 1..32 plies before the root, for cycles reaching into the game. */
     private final boolean[] inCheckBeforeRoot = new boolean[33];
     private int knownBeforeRoot;
@@ -396,7 +403,8 @@ public final class Search {
         final long key = pos.key();
         final long entry = table.probe(key);
         final int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
-        if (entry != 0 && !pvNode && TranspositionTable.depth(entry) >= depth) {
+        final int excluded = excludedAt[ply]; // this is a singular-extension search of the node without that move
+        if (entry != 0 && !pvNode && excluded == 0 && TranspositionTable.depth(entry) >= depth) {
             int ttScore = fromTable(TranspositionTable.score(entry), ply);
             int bound = TranspositionTable.bound(entry);
             if (bound == TranspositionTable.BOUND_EXACT
@@ -411,7 +419,7 @@ public final class Search {
             depth--;
         }
         final int staticEval = inCheck ? -Score.INFINITE : evaluation.evaluate(pos);
-        if (!pvNode && !inCheck && !Score.isMate(beta)) {
+        if (!pvNode && !inCheck && excluded == 0 && !Score.isMate(beta)) {
             if (depth <= 4 && staticEval - 110 * depth >= beta) {
                 return staticEval;
             }
@@ -429,13 +437,36 @@ public final class Search {
                 }
             }
         }
+        // Singular extension: if every other move falls well short of the table move's score in a shallower
+        // search, the table move is the only good one here and is searched a ply deeper (a lone defence or the
+        // one drop that keeps an attack going). If another move reaches it too, and that is above beta, this
+        // node fails high on two moves at once (multi-cut).
+        int singularExtension = 0;
+        if (depth >= SINGULAR_DEPTH && ttMove != 0 && excluded == 0
+                && TranspositionTable.depth(entry) >= depth - SINGULAR_TABLE_DEPTH_SLACK
+                && (TranspositionTable.bound(entry) & TranspositionTable.BOUND_LOWER) != 0
+                && !Score.isMate(TranspositionTable.score(entry))) {
+            int singularBeta = fromTable(TranspositionTable.score(entry), ply) - 2 * depth;
+            excludedAt[ply] = ttMove;
+            int score = negamax((depth - 1) / 2, ply, singularBeta - 1, singularBeta, false, inCheck);
+            excludedAt[ply] = 0;
+            pvLength[ply] = ply; // that search's line is not this node's
+            if (stopRequested) {
+                return 0;
+            }
+            if (score < singularBeta) {
+                singularExtension = 1;
+            } else if (singularBeta >= beta) {
+                return singularBeta;
+            }
+        }
         final MoveList list = lists[ply];
         MoveGenerator.generateLegal(pos, list);
         final int count = list.size();
         if (count == 0) {
             return -Score.MATE + ply;
         }
-        if (!inCheck) {
+        if (!inCheck && excluded == 0) {
             int mate = mateInOne.find(pos, list, lists[ply + 1]);
             if (mate != Move.NONE) {
                 pvLength[ply + 1] = ply + 1;
@@ -458,6 +489,9 @@ public final class Search {
         final int[] tried = quietsTried[ply];
         for (int i = 0; i < count; i++) {
             int move = MoveOrdering.pickNext(moves, keys, i, count);
+            if (move == excluded) {
+                continue;
+            }
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
             boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
             // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
@@ -473,7 +507,8 @@ public final class Search {
                 continue; // decided without making the move
             }
             pos.doMove(move);
-            int extension = extension(move, givesCheck);
+            int extension = move == ttMove ? Math.max(singularExtension, extension(move, givesCheck))
+                    : extension(move, givesCheck);
             if (prunable && extension == 0 && lateOrFutile) {
                 pos.undoMove(move); // a check whose piece can simply be taken is pruned as a quiet move
                 continue;
@@ -529,7 +564,9 @@ public final class Search {
         }
         int bound = bestScore >= beta ? TranspositionTable.BOUND_LOWER
                 : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
-        table.store(key, bestMove, toTable(bestScore, ply), depth, bound);
+        if (excluded == 0) { // a search without the best move must not stand for the node
+            table.store(key, bestMove, toTable(bestScore, ply), depth, bound);
+        }
         return bestScore;
     }
 
