@@ -24,18 +24,15 @@ final class MoveOrdering {
     private final int[] exchangeValues;
     private final int[] killers;
     private final int[] history = new int[Piece.CODES * 128];
-    /**
-     * Continuation history, {@code [earlier move][move]}, each move as its kind (the piece type moved, drops
-     * apart) and destination, seen from its mover's side (White's squares turned round), so both sides share
-     * what they learn. 12.5 MB of shorts; unlike the history it is kept from move to move, as in Stockfish.
-     */
-    private final short[] continuation = new short[CONTINUATION_INDEXES * CONTINUATION_INDEXES];
-    /** Per ply, where in {@link #continuation} the rows of the moves one and two plies earlier start (-1: none). */
+    private final ContinuationHistory continuation;
+    /** Per ply, the rows of {@link #continuation} of the moves one and two plies earlier (-1: none). */
     private final int[] earlierRow1;
     private final int[] earlierRow2;
 
-    MoveOrdering(Evaluation evaluation, StaticExchange exchange, int[] exchangeValues, int maxPly) {
+    MoveOrdering(Evaluation evaluation, StaticExchange exchange, int[] exchangeValues, int maxPly,
+            ContinuationHistory continuation) {
         this.evaluation = evaluation;
+        this.continuation = continuation;
         this.exchange = exchange;
         this.exchangeValues = exchangeValues;
         this.killers = new int[(maxPly + 1) * 2];
@@ -43,56 +40,26 @@ final class MoveOrdering {
         this.earlierRow2 = new int[maxPly + 1];
     }
 
-    /** The largest board's squares (Okisaki's 10 x 10), and the move kinds: piece types, then drops by type
-     * (pawn to gold, and Okisaki's queen in the slot of the king, which is never dropped). */
-    private static final int SQUARES = 100;
-    private static final int MOVE_KINDS = Piece.TYPES + Piece.KING + 1;
-    private static final int CONTINUATION_INDEXES = MOVE_KINDS * SQUARES;
-
-    /** Return a move's index in one dimension of {@link #continuation}. */
-    private static int continuationIndex(Position pos, int move) {
-        int piece = Move.piece(move);
-        int type = Piece.type(piece);
-        int kind = !Move.isDrop(move) ? type : Piece.TYPES + (type == Piece.QUEEN ? Piece.KING : type);
-        int to = Move.to(move);
-        int relativeTo = Piece.colour(piece) == 0 ? to : pos.variant().squares() - 1 - to;
-        return kind * SQUARES + relativeTo;
-    }
-
     /**
      * Read the moves that led to a node at a ply (from the position's own move record, so the game's moves
      * before the root count too; a null move has none), for {@link #key} and {@link #rememberCutoff} there.
      */
     void enterNode(Position pos, int ply) {
-        earlierRow1[ply] = earlierRow(pos, 1);
-        earlierRow2[ply] = earlierRow(pos, 2);
-    }
-
-    private static int earlierRow(Position pos, int back) {
-        if (pos.plies() < back) {
-            return -1;
-        }
-        int move = pos.moveBefore(back);
-        return move == Move.NONE ? -1 : continuationIndex(pos, move) * CONTINUATION_INDEXES;
+        earlierRow1[ply] = continuation.row(pos, 1);
+        earlierRow2[ply] = continuation.row(pos, 2);
     }
 
     /** Return how well a quiet move has done: its history and its continuation histories together. */
-    int quietScore(Position pos, int move, int ply) {
-        int score = history[historySlot(move)];
-        int column = continuationIndex(pos, move);
-        if (earlierRow1[ply] >= 0) {
-            score += continuation[earlierRow1[ply] + column];
-        }
-        if (earlierRow2[ply] >= 0) {
-            score += continuation[earlierRow2[ply] + column];
-        }
-        return score;
+    int quietScore(int move, int ply) {
+        int column = continuation.column(move);
+        return history[historySlot(move)] + continuation.score(earlierRow1[ply], column)
+                + continuation.score(earlierRow2[ply], column);
     }
 
     /** Forget killers and history (a new game). */
     void clear() {
         Arrays.fill(history, 0);
-        Arrays.fill(continuation, (short) 0);
+        continuation.clear();
         Arrays.fill(killers, 0);
     }
 
@@ -133,7 +100,7 @@ final class MoveOrdering {
         if (move == killers[ply * 2 + 1]) {
             return 1 << 27;
         }
-        return quietScore(pos, move, ply);
+        return quietScore(move, ply);
     }
 
     private static int historySlot(int move) {
@@ -154,33 +121,29 @@ final class MoveOrdering {
      * A quiet move cut off: it becomes a killer and its history rises, and the history of the quiet moves
      * searched before it at this node falls, by the same amount.
      */
-    void rememberCutoff(Position pos, int move, int ply, int depth, int[] triedBefore, int triedCount) {
+    void rememberCutoff(int move, int ply, int depth, int[] triedBefore, int triedCount) {
         if (killers[ply * 2] != move) {
             killers[ply * 2 + 1] = killers[ply * 2];
             killers[ply * 2] = move;
         }
         int bonus = Math.min(depth * depth * 16, HISTORY_LIMIT / 4);
-        updateQuiet(pos, move, ply, bonus);
+        updateQuiet(move, ply, bonus);
         for (int i = 0; i < triedCount; i++) {
-            updateQuiet(pos, triedBefore[i], ply, -bonus);
+            updateQuiet(triedBefore[i], ply, -bonus);
         }
     }
 
-    private void updateQuiet(Position pos, int move, int ply, int bonus) {
+    private void updateQuiet(int move, int ply, int bonus) {
         int slot = historySlot(move);
         history[slot] = pulled(history[slot], bonus);
-        int column = continuationIndex(pos, move);
-        if (earlierRow1[ply] >= 0) {
-            continuation[earlierRow1[ply] + column] = (short) pulled(continuation[earlierRow1[ply] + column], bonus);
-        }
-        if (earlierRow2[ply] >= 0) {
-            continuation[earlierRow2[ply] + column] = (short) pulled(continuation[earlierRow2[ply] + column], bonus);
-        }
+        int column = continuation.column(move);
+        continuation.update(earlierRow1[ply], column, bonus);
+        continuation.update(earlierRow2[ply], column, bonus);
     }
 
     /** Return a history score after a bonus, pulled towards the limit the closer it is to it ("gravity"), so it
      * stays within (and within a short). */
-    private static int pulled(int score, int bonus) {
+    static int pulled(int score, int bonus) {
         return score + bonus - score * Math.abs(bonus) / HISTORY_LIMIT;
     }
 

@@ -71,6 +71,7 @@ public final class Search {
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
     private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
     private final MoveOrdering ordering;
+    private final ContinuationHistory continuation;
     private final MateInOne mateInOne = new MateInOne();
     /** The quiet moves searched at each ply so far, whose history a later cutoff lowers. */
     private final int[][] quietsTried = new int[MAX_PLY + 1][MoveList.CAPACITY];
@@ -102,10 +103,16 @@ public final class Search {
     private volatile boolean pondering;
 
     public Search(Evaluation evaluation, TranspositionTable table) {
+        this(evaluation, table, new ContinuationHistory());
+    }
+
+    /** A search that shares its continuation history (a helper of a {@link SearchThreads} and its main search). */
+    Search(Evaluation evaluation, TranspositionTable table, ContinuationHistory continuation) {
         this.evaluation = evaluation;
         this.table = table;
+        this.continuation = continuation;
         this.exchangeValues = evaluation.exchangeValues();
-        this.ordering = new MoveOrdering(evaluation, exchange, exchangeValues, MAX_PLY);
+        this.ordering = new MoveOrdering(evaluation, exchange, exchangeValues, MAX_PLY, continuation);
         for (int i = 0; i <= MAX_PLY; i++) {
             lists[i] = new MoveList();
         }
@@ -137,6 +144,11 @@ public final class Search {
         optimumNanos = saturatedAdd(now, time.optimum() * 1_000_000);
         maximumNanos = saturatedAdd(now, time.maximum() * 1_000_000);
         pondering = false;
+    }
+
+    /** The continuation history this search learns into, for helpers to share. */
+    ContinuationHistory continuation() {
+        return continuation;
     }
 
     /** Forget killers and history (a new game). */
@@ -285,6 +297,7 @@ public final class Search {
     private int[] prepareRoot(Position position, long maxNodes, boolean ageTable) {
         startNanos = System.nanoTime();
         pos = position.copy();
+        continuation.prepare(pos.variant());
         stopRequested = stopOrdered;
         nodes = 0;
         selDepth = 0;
@@ -528,7 +541,7 @@ public final class Search {
                     if (ordering.isKiller(move, ply)) {
                         reduction--;
                     }
-                    reduction -= ordering.quietScore(pos, move, ply) / MoveOrdering.HISTORY_LIMIT; // often cut: less
+                    reduction -= ordering.quietScore(move, ply) / MoveOrdering.HISTORY_LIMIT; // often cut: less
                     reduction = Math.max(0, Math.min(reduction, newDepth - 1));
                 }
                 score = -negamax(newDepth - reduction, ply + 1, -alpha - 1, -alpha, true, givesCheck);
@@ -552,7 +565,7 @@ public final class Search {
                     updatePv(ply, move);
                     if (score >= beta) {
                         if (quiet) {
-                            ordering.rememberCutoff(pos, move, ply, depth, tried, quiets);
+                            ordering.rememberCutoff(move, ply, depth, tried, quiets);
                         }
                         break;
                     }

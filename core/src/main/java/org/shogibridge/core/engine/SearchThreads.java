@@ -48,7 +48,7 @@ public final class SearchThreads {
         }
         Search[] next = new Search[threads - 1];
         for (int i = 0; i < next.length; i++) {
-            next[i] = i < helpers.length ? helpers[i] : new Search(evaluation.forAnotherThread(), table);
+            next[i] = i < helpers.length ? helpers[i] : new Search(evaluation.forAnotherThread(), table, main.continuation());
             next[i].setImpasseRule(impasseRule);
         }
         helpers = next;
@@ -85,6 +85,7 @@ public final class SearchThreads {
             return main.search(position, limits, ponder, listener);
         }
         table.newSearch();  // before the helpers start, so that all store under this search's generation
+        main.continuation().prepare(position.variant()); // laid out before the helpers share it
         CountDownLatch finished = new CountDownLatch(helpers.length);
         for (int i = 0; i < helpers.length; i++) {
             Search helper = helpers[i];

@@ -11,7 +11,13 @@ import org.shogibridge.core.rules.Variant;
 
 class MoveOrderingTest {
     private final Evaluation evaluation = new Evaluation(EvalParams.DEFAULT);
-    private final MoveOrdering ordering = new MoveOrdering(evaluation, new StaticExchange(), evaluation.exchangeValues(), 8);
+    private final ContinuationHistory continuation = new ContinuationHistory();
+    private final MoveOrdering ordering = new MoveOrdering(evaluation, new StaticExchange(), evaluation.exchangeValues(), 8,
+            continuation);
+
+    MoveOrderingTest() {
+        continuation.prepare(Variant.STANDARD);
+    }
 
     private static Position after(String... moves) {
         Position position = Position.start(Variant.STANDARD);
@@ -23,14 +29,14 @@ class MoveOrderingTest {
 
     private int quietScore(Position position, String move) {
         ordering.enterNode(position, position.plies());
-        return ordering.quietScore(position, Usi.parseMove(position, move), position.plies());
+        return ordering.quietScore(Usi.parseMove(position, move), position.plies());
     }
 
     @Test
     void aCutoffCountsMostAfterTheMovesItAnswered() {
         Position answered = after("7g7f", "3c3d");
         ordering.enterNode(answered, 2);
-        ordering.rememberCutoff(answered, Usi.parseMove(answered, "6i7h"), 2, 8, new int[0], 0);
+        ordering.rememberCutoff(Usi.parseMove(answered, "6i7h"), 2, 8, new int[0], 0);
 
         int sameMoves = quietScore(answered, "6i7h");
         int otherMoves = quietScore(after("2g2f", "8c8d"), "6i7h");           // its history alone
@@ -45,7 +51,7 @@ class MoveOrderingTest {
         Position answered = after("7g7f", "3c3d");
         int tried = Usi.parseMove(answered, "9g9f");
         ordering.enterNode(answered, 2);
-        ordering.rememberCutoff(answered, Usi.parseMove(answered, "6i7h"), 2, 8, new int[] {tried}, 1);
+        ordering.rememberCutoff(Usi.parseMove(answered, "6i7h"), 2, 8, new int[] {tried}, 1);
         assertTrue(quietScore(answered, "9g9f") < quietScore(after("2g2f", "8c8d"), "9g9f"),
                 "a move that failed before the cutoff falls most after the moves it failed against");
         ordering.clear();
