@@ -7,8 +7,9 @@ package org.shogibridge.core.engine;
  * better a move looks, the likelier it is chosen, with a {@code temperature} (in evaluation units) setting
  * how far from the best the choice strays. Their mistakes are plausible moves that miss something deeper, not
  * random ones. Levels 8 and 9 search normally but stop at a node count; level 10 uses all the time the clock
- * gives. The {@code rating} is the strength measured in level-vs-level matches (docs/ENGINE.md), anchored at
- * level 1 = 500: levels 1, 4, 7, 8 and 9 from the matches, the others interpolated.
+ * gives. The {@code rating} is the strength measured in matches of each level against the next (docs/ENGINE.md,
+ * "Levels, measured"), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
+ * are the engine's own ratings, not a human's.
  *
  * @param number      1..10
  * @param depth       the fixed depth levels 1-7 read every move to (0 for levels 8-10)
@@ -19,15 +20,15 @@ package org.shogibridge.core.engine;
 public record Level(int number, int depth, int temperature, long nodes, int rating) {
     private static final Level[] LEVELS = {
         new Level(1, 1, 180, 0, 500),
-        new Level(2, 1, 110, 0, 660),
-        new Level(3, 2, 80, 0, 810),
-        new Level(4, 2, 45, 0, 970),
-        new Level(5, 3, 30, 0, 1130),
-        new Level(6, 3, 15, 0, 1280),
-        new Level(7, 4, 8, 0, 1440),
-        new Level(8, 0, 0, 30_000, 1630),
-        new Level(9, 0, 0, 300_000, 1970),
-        new Level(10, 0, 0, 0, 2100),
+        new Level(2, 1, 110, 0, 801),
+        new Level(3, 2, 80, 0, 1632),
+        new Level(4, 2, 45, 0, 1789),
+        new Level(5, 3, 30, 0, 2171),
+        new Level(6, 3, 15, 0, 2180),
+        new Level(7, 4, 8, 0, 2394),
+        new Level(8, 0, 0, 30_000, 2906),
+        new Level(9, 0, 0, 300_000, 3451),
+        new Level(10, 0, 0, 0, 3571),
     };
 
     /** Return the level with a number from 1 to 10. */
