@@ -20,15 +20,15 @@ package org.shogibridge.core.engine;
 public record Level(int number, int depth, int temperature, long nodes, int rating) {
     private static final Level[] LEVELS = {
         new Level(1, 1, 180, 0, 500),
-        new Level(2, 1, 110, 0, 801),
-        new Level(3, 2, 80, 0, 1632),
-        new Level(4, 2, 45, 0, 1789),
-        new Level(5, 3, 30, 0, 2171),
-        new Level(6, 3, 15, 0, 2180),
-        new Level(7, 4, 8, 0, 2394),
-        new Level(8, 0, 0, 30_000, 2906),
-        new Level(9, 0, 0, 300_000, 3451),
-        new Level(10, 0, 0, 0, 3571),
+        new Level(2, 1, 110, 0, 838),
+        new Level(3, 2, 80, 0, 1669),
+        new Level(4, 2, 45, 0, 1826),
+        new Level(5, 3, 30, 0, 2208),
+        new Level(6, 3, 15, 0, 2217),
+        new Level(7, 4, 8, 0, 2431),
+        new Level(8, 0, 0, 30_000, 2943),
+        new Level(9, 0, 0, 300_000, 3488),
+        new Level(10, 0, 0, 0, 3608),
     };
 
     /** Return the level with a number from 1 to 10. */
