@@ -40,6 +40,8 @@ public final class UsiEngineServer {
     private static final long MAX_MILLIS = 1_000_000_000_000L;
     /** The most search threads a GUI may ask for. */
     static final int MAX_THREADS = 64;
+    /** The highest Strength: above the top level's rating (Level, measured in docs/ENGINE.md). */
+    static final int MAX_STRENGTH = 4000;
 
     private final BufferedReader in;
     private final PrintStream out;
@@ -151,7 +153,7 @@ public final class UsiEngineServer {
         send("option name Threads type spin default 1 min 1 max " + MAX_THREADS);
         send("option name USI_Ponder type check default false");
         send("option name Level type spin default 10 min 1 max 10");
-        send("option name Strength type spin default 0 min 0 max 4000");
+        send("option name Strength type spin default 0 min 0 max " + MAX_STRENGTH);
         send("option name EnteringKingRule type combo default 27 var 27 var 24 var none");
         send("option name UCI_Variant type combo default shogi var shogi var okisaki var minishogi");
         send("option name Seed type spin default 1 min 0 max 2147483647");
@@ -177,7 +179,7 @@ public final class UsiEngineServer {
             case "Threads" -> threads = parseInt(name, value, 1, MAX_THREADS);
             case "USI_Ponder" -> ponderEnabled = Boolean.parseBoolean(value);
             case "Level" -> level = Level.of(parseInt(name, value, 1, 10));
-            case "Strength" -> strength = parseInt(name, value, 0, 4000);
+            case "Strength" -> strength = parseInt(name, value, 0, MAX_STRENGTH);
             case "EnteringKingRule" -> impasseRule = switch (value) {
                 case "27" -> Impasse.Rule.POINTS_27;
                 case "24" -> Impasse.Rule.POINTS_24;
