@@ -21,14 +21,14 @@ public record Level(int number, int depth, int temperature, long nodes, int rati
     private static final Level[] LEVELS = {
         new Level(1, 1, 180, 0, 500),
         new Level(2, 1, 110, 0, 838),
-        new Level(3, 2, 80, 0, 1669),
-        new Level(4, 2, 45, 0, 1826),
-        new Level(5, 3, 30, 0, 2208),
-        new Level(6, 3, 15, 0, 2217),
-        new Level(7, 4, 8, 0, 2431),
-        new Level(8, 0, 0, 30_000, 2943),
-        new Level(9, 0, 0, 300_000, 3488),
-        new Level(10, 0, 0, 0, 3608),
+        new Level(3, 1, 40, 0, 1118),
+        new Level(4, 2, 80, 0, 1341),
+        new Level(5, 2, 45, 0, 1499),
+        new Level(6, 3, 30, 0, 1881),
+        new Level(7, 4, 8, 0, 2150),
+        new Level(8, 0, 0, 30_000, 2662),
+        new Level(9, 0, 0, 300_000, 3207),
+        new Level(10, 0, 0, 0, 3327),
     };
 
     /** Return the level with a number from 1 to 10. */

@@ -71,6 +71,26 @@ class EngineTest {
     }
 
     @Test
+    void levelThreeSeizesASmallGainThatLevelTwoLetsGo() {
+        // Levels 2 and 3 read the same single ply; level 3's lower temperature is the step between level 2 and
+        // level 4's two plies. A free pawn is worth taking, but it is a small gain beside a rook.
+        Position freePawn = Position.fromSfen("4k4/9/9/9/4p4/5S3/9/9/4K4 b - 1");
+        int[] taken = new int[4];
+        for (int number = 2; number <= 3; number++) {
+            for (int seed = 0; seed < 40; seed++) {
+                Engine engine = new Engine(1, EvalParams.DEFAULT, seed);
+                engine.setLevel(Level.of(number));
+                if (Usi.format(freePawn.variant(), engine.think(freePawn, SearchLimits.depth(1), false, null).bestMove())
+                        .equals("4f5e")) {
+                    taken[number]++;
+                }
+            }
+        }
+        assertTrue(taken[3] >= 30 && taken[3] >= 2 * taken[2],
+                "level 3 took the pawn " + taken[3] + " times of 40, level 2 " + taken[2]);
+    }
+
+    @Test
     void aLevelThatChoosesByFeelKeepsToTheClock() {
         // A sharp middle game with many pieces in hand: reading every move four plies deep takes a while.
         Position p = Position.fromSfen("lnkg2+P+P1/1rs6/p1ppp4/1p5+R1/5p3/2P1P2P1/P1NPGP3/2GK3+p1/gsS4+p+p b 2BS2NLP2l 119");

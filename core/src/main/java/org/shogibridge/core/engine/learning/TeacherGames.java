@@ -61,7 +61,7 @@ public final class TeacherGames {
     public record Settings(int openingPlies, int feelLevel, double replaceRate, int replaceUntil, int maxPlies,
                            int decided) {
         public static Settings defaults() {
-            return new Settings(8, 4, 0.05, 60, 320, 3000);
+            return new Settings(8, 5, 0.05, 60, 320, 3000);
         }
     }
 
