@@ -39,6 +39,18 @@ public record Level(int number, int depth, int temperature, long nodes, int rati
         return LEVELS[number - 1];
     }
 
+    /**
+     * Return an unnumbered level that chooses by feel at a depth and temperature, for generating varied games
+     * whose feel must not change when the numbered levels are re-spaced (number and rating 0).
+     */
+    public static Level byFeel(int depth, int temperature) {
+        if (depth < 1 || temperature < 1) {
+            throw new IllegalArgumentException("Level. A level by feel needs a depth and a temperature of 1 or more, not "
+                    + depth + " and " + temperature + ".");
+        }
+        return new Level(0, depth, temperature, 0, 0);
+    }
+
     /** Return the strongest level whose rating does not exceed the target (level 1 below its rating). */
     public static Level forRating(int rating) {
         Level chosen = LEVELS[0];

@@ -124,6 +124,8 @@ class EngineTest {
             previous = level.rating();
         }
         assertThrows(IllegalArgumentException.class, () -> Level.of(11));
+        assertEquals(3, Level.byFeel(3, 15).depth());
+        assertThrows(IllegalArgumentException.class, () -> Level.byFeel(0, 15));
     }
 
     @Test

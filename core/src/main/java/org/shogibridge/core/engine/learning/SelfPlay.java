@@ -28,10 +28,14 @@ import org.shogibridge.core.rules.Side;
 public final class SelfPlay {
     /** A score beyond which the game is decided. */
     private static final int DECIDED = 3000;
+    /** How the first plies are chosen: the old level 6, kept when the levels were re-spaced, so that the
+     * self-play data (and the tests trained on it) stay as they were. */
+    private static final Level OPENING_FEEL = Level.byFeel(3, 15);
 
     /**
      * @param nodes       nodes searched per move
-     * @param randomPlies plies chosen by feel (level 6) at the start of each game, and not sampled
+     * @param randomPlies plies chosen by feel (three plies, temperature 15) at the start of each game, and not
+     *                    sampled
      * @param maxPlies    plies after which the game is drawn
      */
     public record Settings(long nodes, int randomPlies, int maxPlies) {
@@ -50,7 +54,7 @@ public final class SelfPlay {
         this.engine = new Engine(16, weights, EvalParams.DEFAULT, seed);
         this.engine.setLevel(Level.of(9));
         this.opener = new Engine(1, weights, EvalParams.DEFAULT, seed);
-        this.opener.setLevel(Level.of(6));
+        this.opener.setLevel(OPENING_FEEL);
     }
 
     /** Play one game from the position and return its samples. */
