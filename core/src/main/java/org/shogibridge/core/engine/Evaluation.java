@@ -18,6 +18,17 @@ public final class Evaluation {
     private final int[] weights;
     private final Summer summer = new Summer();
     private final EvalFeatures features = new EvalFeatures();
+    /**
+     * Recent evaluations by position key. Iterative deepening and transpositions reach the same leaves again and
+     * again, and collecting the features is a third of the search's time. Each entry packs the key's upper
+     * bits (checked on a probe; the lower ones pick the slot) with the score, in one long, and every thread has
+     * its own cache, so an entry is never torn.
+     */
+    private final long[] cache = new long[1 << CACHE_BITS];
+    private static final int CACHE_BITS = 16;
+    private static final int SCORE_BITS = 20;
+    private static final long SCORE_MASK = (1L << SCORE_BITS) - 1;
+    private static final int SCORE_OFFSET = 1 << (SCORE_BITS - 1);
 
     public Evaluation(EvalParams params) {
         this(EvalWeights.builtIn(), params);
@@ -99,6 +110,19 @@ public final class Evaluation {
 
     /** Return the evaluation for the side to move. */
     public int evaluate(Position p) {
+        final long key = p.key();
+        final int slot = (int) key & (cache.length - 1);
+        final long held = cache[slot];
+        if (held != 0 && ((held ^ key) & ~SCORE_MASK) == 0) {
+            return (int) (held & SCORE_MASK) - SCORE_OFFSET;
+        }
+        final int score = evaluateAfresh(p);
+        cache[slot] = key & ~SCORE_MASK | (score + SCORE_OFFSET) & SCORE_MASK;
+        return score;
+    }
+
+    /** Return the evaluation for the side to move, collected from the position without the cache. */
+    int evaluateAfresh(Position p) {
         summer.sum = 0;
         features.collect(p, summer);
         return p.sideToMove() == Side.BLACK ? summer.sum : -summer.sum;

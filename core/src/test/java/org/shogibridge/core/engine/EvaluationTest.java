@@ -34,6 +34,31 @@ class EvaluationTest {
 
     private final Evaluation evaluation = new Evaluation(EvalParams.DEFAULT);
 
+    @Test
+    void theCacheNeverChangesAnAnswer() {
+        // Random games in all three variants visit far more positions than the cache has slots, so entries are
+        // replaced and slots are shared: each answer must still be the one collected afresh.
+        java.util.Random random = new java.util.Random(18);
+        org.shogibridge.core.rules.MoveList moves = new org.shogibridge.core.rules.MoveList();
+        int visited = 0;
+        for (int game = 0; game < 2_000; game++) {
+            Position p = Position.fromSfen(POSITIONS[game % POSITIONS.length]);
+            for (int ply = 0; ply < 200; ply++) {
+                int expected = evaluation.evaluateAfresh(p);
+                assertEquals(expected, evaluation.evaluate(p), "first visit: " + Sfen.format(p));
+                assertEquals(expected, evaluation.evaluate(p), "second visit: " + Sfen.format(p));
+                visited++;
+                moves.clear();
+                org.shogibridge.core.rules.MoveGenerator.generateLegal(p, moves);
+                if (moves.size() == 0) {
+                    break;
+                }
+                p.doMove(moves.get(random.nextInt(moves.size())));
+            }
+        }
+        assertTrue(visited > 2 * 65_536, visited + " positions visited, fewer than twice the cache's slots");
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
     void aPositionIsWorthTheSameSeenFromTheOtherSideOrInAMirror(int which) {
@@ -87,11 +112,12 @@ class EvaluationTest {
         Position p = Position.fromSfen(POSITIONS[2]);
         long sum = 0;
         for (int i = 0; i < 20_000; i++) {
-            sum += evaluation.evaluate(p); // warm up, so that the JIT's own work is not counted
+            // warm up, so that the JIT's own work is not counted
+            sum += evaluation.evaluate(p) + evaluation.evaluateAfresh(p);
         }
         long before = threads.getCurrentThreadAllocatedBytes();
         for (int i = 0; i < 100_000; i++) {
-            sum += evaluation.evaluate(p);
+            sum += evaluation.evaluate(p) + evaluation.evaluateAfresh(p); // the cache's answer and the features
         }
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         assertTrue(allocated < 10_000, allocated + " bytes for 100,000 evaluations (sum " + sum + ")");
