@@ -595,6 +595,11 @@ public final class Search {
         if (ply >= MAX_PLY - 1) {
             return evaluation.evaluate(pos);
         }
+        // The full search's best move here, if the table has one, is tried first: a capture or an evasion that
+        // refuted this position at depth is the likeliest to again. Its bounds are not used, nor is anything stored:
+        // in bench both cost more nodes than they saved.
+        final long entry = table.probe(pos.key());
+        final int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
         final MoveList list = lists[ply];
         int bestScore;
         int standPat = 0;
@@ -619,7 +624,7 @@ public final class Search {
             ordering.enterNode(pos, ply); // quiet evasions are ordered by their history
         }
         for (int i = 0; i < count; i++) {
-            keys[i] = ordering.key(pos, list.get(i), 0, ply);
+            keys[i] = ordering.key(pos, list.get(i), ttMove, ply);
         }
         int[] moves = list.backingArray();
         for (int i = 0; i < count; i++) {
