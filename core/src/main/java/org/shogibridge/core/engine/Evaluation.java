@@ -117,7 +117,9 @@ public final class Evaluation {
             return (int) (held & SCORE_MASK) - SCORE_OFFSET;
         }
         final int score = evaluateAfresh(p);
-        cache[slot] = key & ~SCORE_MASK | (score + SCORE_OFFSET) & SCORE_MASK;
+        if (score > -SCORE_OFFSET && score < SCORE_OFFSET) { // always, but for a weights file of absurd values
+            cache[slot] = key & ~SCORE_MASK | (score + SCORE_OFFSET) & SCORE_MASK;
+        }
         return score;
     }
 

@@ -59,6 +59,17 @@ class EvaluationTest {
         assertTrue(visited > 2 * 65_536, visited + " positions visited, fewer than twice the cache's slots");
     }
 
+    @Test
+    void aScoreBeyondTheCachesRangeIsAnsweredAfreshEveryTime() {
+        int[] values = new int[EvalFeatures.SIZE];
+        values[EvalFeatures.MATERIAL + Piece.ROOK] = 1_000_000; // a weights file of absurd values
+        Evaluation absurd = new Evaluation(EvalWeights.of(values), EvalParams.DEFAULT);
+        Position p = Position.fromSfen("4k4/9/9/9/9/9/9/9/R3K4 b - 1"); // Black's rook, Black to move
+        assertEquals(1_000_000, absurd.evaluateAfresh(p));
+        assertEquals(1_000_000, absurd.evaluate(p));
+        assertEquals(1_000_000, absurd.evaluate(p));
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
     void aPositionIsWorthTheSameSeenFromTheOtherSideOrInAMirror(int which) {
