@@ -595,11 +595,6 @@ public final class Search {
         if (ply >= MAX_PLY - 1) {
             return evaluation.evaluate(pos);
         }
-        // The full search's best move here, if the table has one, is tried first: a capture or an evasion that
-        // refuted this position at depth is the likeliest to again. Its bounds are not used, nor is anything stored:
-        // in bench both cost more nodes than they saved.
-        final long entry = table.probe(pos.key());
-        final int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
         final MoveList list = lists[ply];
         int bestScore;
         int standPat = 0;
@@ -618,6 +613,12 @@ public final class Search {
             bestScore = standPat;
             MoveGenerator.generateLegalCaptures(pos, list);
         }
+        // The full search's best move here, if the table has one, is tried first: a capture or an evasion that
+        // refuted this position at depth is the likeliest to again. The table is asked only now, once the
+        // evaluation has not settled the node. Its bounds are not used, nor is anything stored: in bench both
+        // cost more nodes than they saved.
+        final long entry = table.probe(pos.key());
+        final int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
         final int count = list.size();
         final int[] keys = orderKeys[ply];
         if (inCheck) {
