@@ -16,8 +16,9 @@ import org.shogibridge.core.rules.StaticExchange;
  * cannot simply be taken, null-move pruning, reverse futility, futility, late-move and static-exchange pruning
  * at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
  * value (those that lose material in the exchange last), killers, history and continuation history (raised by
- * cutoffs, lowered for the quiet moves that failed before them), and a singular extension for a table move that
- * no other move comes near.
+ * cutoffs, lowered for the quiet moves that failed before them), a singular extension for a table move that
+ * no other move comes near, and a correction history that adjusts the evaluation by what searches of positions
+ * with the same pawns and hands found.
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
@@ -72,6 +73,7 @@ public final class Search {
     private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
     private final MoveOrdering ordering;
     private final ContinuationHistory continuation;
+    private final CorrectionHistory correction = new CorrectionHistory();
     private final MateInOne mateInOne = new MateInOne();
     /** The quiet moves searched at each ply so far, whose history a later cutoff lowers. */
     private final int[][] quietsTried = new int[MAX_PLY + 1][MoveList.CAPACITY];
@@ -154,6 +156,7 @@ public final class Search {
     /** Forget killers and history (a new game). */
     public void clearHistory() {
         ordering.clear();
+        correction.clear();
     }
 
     /**
@@ -431,7 +434,7 @@ public final class Search {
         if (depth >= 4 && ttMove == 0 && !inCheck) {
             depth--;
         }
-        final int staticEval = inCheck ? -Score.INFINITE : evaluation.evaluate(pos);
+        final int staticEval = inCheck ? -Score.INFINITE : correction.corrected(pos, evaluation.evaluate(pos));
         if (!pvNode && !inCheck && excluded == 0 && !Score.isMate(beta)) {
             if (depth <= 4 && staticEval - 110 * depth >= beta) {
                 return staticEval;
@@ -579,6 +582,15 @@ public final class Search {
                 : bestScore > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
         if (excluded == 0) { // a search without the best move must not stand for the node
             table.store(key, bestMove, toTable(bestScore, ply), depth, bound);
+            // What the search found against the evaluation, where the bound says which way it erred: a fail
+            // high below the evaluation or a fail low above it says nothing. A best capture's or promotion's
+            // score tells of the material won, not of how the quiet position was judged.
+            boolean quietBest = Move.captured(bestMove) == 0 && !Move.promotes(bestMove);
+            if (!inCheck && (bound == TranspositionTable.BOUND_UPPER || quietBest) && !Score.isMate(bestScore)
+                    && !(bound == TranspositionTable.BOUND_LOWER && bestScore <= staticEval)
+                    && !(bound == TranspositionTable.BOUND_UPPER && bestScore >= staticEval)) {
+                correction.update(pos, depth, bestScore - staticEval);
+            }
         }
         return bestScore;
     }
@@ -605,7 +617,7 @@ public final class Search {
             }
             bestScore = -Score.INFINITE;
         } else {
-            standPat = evaluation.evaluate(pos);
+            standPat = correction.corrected(pos, evaluation.evaluate(pos));
             if (standPat >= beta) {
                 return standPat;
             }

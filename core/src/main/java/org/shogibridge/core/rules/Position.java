@@ -23,8 +23,14 @@ public final class Position {
     final int[] kingSquare = {-1, -1};
     int sideToMove;
     long key;
+    /** The hash of the pawns on the board alone, and of the two hands alone (keys for the search's correction
+     * history, which learns how far the evaluation errs by pawn structure and by pieces in hand). */
+    long pawnKey;
+    long handKey;
     private int moveNumber = 1;
     private long[] keyHistory = new long[256];
+    private long[] pawnKeyHistory = new long[256];
+    private long[] handKeyHistory = new long[256];
     /** The move that left each position of the key history (Move.NONE for a null move). */
     private int[] moveHistory = new int[256];
     private int plies;
@@ -68,8 +74,12 @@ public final class Position {
         p.kingSquare[1] = kingSquare[1];
         p.sideToMove = sideToMove;
         p.key = key;
+        p.pawnKey = pawnKey;
+        p.handKey = handKey;
         p.moveNumber = moveNumber;
         p.keyHistory = Arrays.copyOf(keyHistory, keyHistory.length);
+        p.pawnKeyHistory = Arrays.copyOf(pawnKeyHistory, pawnKeyHistory.length);
+        p.handKeyHistory = Arrays.copyOf(handKeyHistory, handKeyHistory.length);
         p.moveHistory = Arrays.copyOf(moveHistory, moveHistory.length);
         p.plies = plies;
         return p;
@@ -113,6 +123,16 @@ public final class Position {
     /** Return the number of moves made since the position was set up. */
     public int plies() {
         return plies;
+    }
+
+    /** Return the hash key of the unpromoted pawns on the board, both sides' (equal positions, equal keys). */
+    public long pawnKey() {
+        return pawnKey;
+    }
+
+    /** Return the hash key of both hands. */
+    public long handKey() {
+        return handKey;
     }
 
     /** Return the key the position had {@code back} plies ago (0 = now); back must not exceed plies(). */
@@ -178,6 +198,7 @@ public final class Position {
         setOccupied(colour, square);
         key ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
         if (Piece.type(code) == Piece.PAWN) {
+            pawnKey ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
             pawnsOnColumn[colour * 16 + square % variant.files()]++;
         } else if (Piece.type(code) == Piece.KING) {
             kingSquare[colour] = square;
@@ -194,6 +215,7 @@ public final class Position {
         clearOccupied(colour, square);
         key ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
         if (Piece.type(code) == Piece.PAWN) {
+            pawnKey ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
             pawnsOnColumn[colour * 16 + square % variant.files()]--;
         } else if (Piece.type(code) == Piece.KING) {
             kingSquare[colour] = -1;
@@ -201,9 +223,10 @@ public final class Position {
     }
 
     void setHand(int code, int count) {
-        key ^= Zobrist.HAND[code * Zobrist.MAX_IN_HAND + hand[code]];
+        long change = Zobrist.HAND[code * Zobrist.MAX_IN_HAND + hand[code]] ^ Zobrist.HAND[code * Zobrist.MAX_IN_HAND + count];
         hand[code] = count;
-        key ^= Zobrist.HAND[code * Zobrist.MAX_IN_HAND + count];
+        key ^= change;
+        handKey ^= change;
     }
 
     void setSideToMove(int colour) {
@@ -229,12 +252,15 @@ public final class Position {
         long k = key ^ Zobrist.WHITE_TO_MOVE;
         if (Move.isDrop(move)) {
             int count = hand[piece];
-            k ^= Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count] ^ Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count - 1];
+            long handChange = Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count] ^ Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count - 1];
+            k ^= handChange;
+            handKey ^= handChange;
             hand[piece] = count - 1;
             board[to] = piece;
             setOccupied(us, to);
             k ^= Zobrist.PIECE_SQUARE[piece * Zobrist.MAX_SQUARES + to];
             if (Piece.type(piece) == Piece.PAWN) {
+                pawnKey ^= Zobrist.PIECE_SQUARE[piece * Zobrist.MAX_SQUARES + to];
                 pawnsOnColumn[us * 16 + to % variant.files()]++;
             }
         } else {
@@ -251,10 +277,13 @@ public final class Position {
                 int capturedType = Piece.type(captured);
                 int gained = Piece.code(Piece.unpromoted(capturedType), us);
                 int count = hand[gained];
-                k ^= Zobrist.HAND[gained * Zobrist.MAX_IN_HAND + count]
+                long handChange = Zobrist.HAND[gained * Zobrist.MAX_IN_HAND + count]
                         ^ Zobrist.HAND[gained * Zobrist.MAX_IN_HAND + count + 1];
+                k ^= handChange;
+                handKey ^= handChange;
                 hand[gained] = count + 1;
                 if (capturedType == Piece.PAWN) {
+                    pawnKey ^= Zobrist.PIECE_SQUARE[captured * Zobrist.MAX_SQUARES + to];
                     pawnsOnColumn[them * 16 + to % variant.files()]--;
                 } else if (capturedType == Piece.KING) {
                     kingSquare[them] = -1;
@@ -266,8 +295,13 @@ public final class Position {
             int type = Piece.type(piece);
             if (type == Piece.KING) {
                 kingSquare[us] = to;
-            } else if (type == Piece.PAWN && after != piece) {
-                pawnsOnColumn[us * 16 + to % variant.files()]--;
+            } else if (type == Piece.PAWN) {
+                pawnKey ^= Zobrist.PIECE_SQUARE[piece * Zobrist.MAX_SQUARES + from];
+                if (after == piece) {
+                    pawnKey ^= Zobrist.PIECE_SQUARE[piece * Zobrist.MAX_SQUARES + to];
+                } else {
+                    pawnsOnColumn[us * 16 + to % variant.files()]--;
+                }
             }
         }
         key = k;
@@ -288,8 +322,12 @@ public final class Position {
         if (plies == keyHistory.length) {
             keyHistory = Arrays.copyOf(keyHistory, plies * 2);
             moveHistory = Arrays.copyOf(moveHistory, plies * 2);
+            pawnKeyHistory = Arrays.copyOf(pawnKeyHistory, plies * 2);
+            handKeyHistory = Arrays.copyOf(handKeyHistory, plies * 2);
         }
         moveHistory[plies] = move;
+        pawnKeyHistory[plies] = pawnKey;
+        handKeyHistory[plies] = handKey;
         keyHistory[plies++] = key;
     }
 
@@ -302,6 +340,8 @@ public final class Position {
     public void undoNullMove() {
         sideToMove ^= 1;
         key = keyHistory[--plies];
+        pawnKey = pawnKeyHistory[plies];
+        handKey = handKeyHistory[plies];
     }
 
     /** Return true if a piece of the side attacks the square. */
@@ -401,6 +441,8 @@ public final class Position {
         final int us = sideToMove ^ 1;
         sideToMove = us;
         key = keyHistory[--plies];
+        pawnKey = pawnKeyHistory[plies];
+        handKey = handKeyHistory[plies];
         final int to = Move.to(move);
         final int piece = Move.piece(move);
         if (Move.isDrop(move)) {

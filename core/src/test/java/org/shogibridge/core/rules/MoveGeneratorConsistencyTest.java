@@ -33,11 +33,18 @@ class MoveGeneratorConsistencyTest {
                 int move = list.get(random.nextInt(list.size()));
                 String before = p.toSfen();
                 long key = p.key();
+                long pawnKey = p.pawnKey();
+                long handKey = p.handKey();
                 p.doMove(move);
-                assertEquals(Position.fromSfen(variant, p.toSfen()).key(), p.key(), "incremental hash after " + move);
+                Position fresh = Position.fromSfen(variant, p.toSfen());
+                assertEquals(fresh.key(), p.key(), "incremental hash after " + move);
+                assertEquals(fresh.pawnKey(), p.pawnKey(), "incremental pawn hash after " + move);
+                assertEquals(fresh.handKey(), p.handKey(), "incremental hand hash after " + move);
                 p.undoMove(move);
                 assertEquals(before, p.toSfen());
                 assertEquals(key, p.key());
+                assertEquals(pawnKey, p.pawnKey());
+                assertEquals(handKey, p.handKey());
                 p.doMove(move);
             }
         }
