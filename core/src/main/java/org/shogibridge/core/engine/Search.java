@@ -536,7 +536,9 @@ public final class Search {
                 score = -negamax(newDepth, ply + 1, -beta, -alpha, true, givesCheck);
             } else {
                 int reduction = 0;
-                if (depth >= 3 && searched >= 3 && quiet && extension == 0 && !inCheck) {
+                // In check too: most evasions in shogi are drops between the checker and the king, and only
+                // the first few of them need a full-depth look.
+                if (depth >= 3 && searched >= 3 && quiet && extension == 0) {
                     reduction = REDUCTION[Math.min(depth, 63)][Math.min(searched, 63)];
                     if (pvNode) {
                         reduction--;
