@@ -223,7 +223,8 @@ public final class Position {
     }
 
     void setHand(int code, int count) {
-        long change = Zobrist.HAND[code * Zobrist.MAX_IN_HAND + hand[code]] ^ Zobrist.HAND[code * Zobrist.MAX_IN_HAND + count];
+        long change = Zobrist.HAND[code * Zobrist.MAX_IN_HAND + hand[code]]
+                ^ Zobrist.HAND[code * Zobrist.MAX_IN_HAND + count];
         hand[code] = count;
         key ^= change;
         handKey ^= change;
@@ -252,7 +253,8 @@ public final class Position {
         long k = key ^ Zobrist.WHITE_TO_MOVE;
         if (Move.isDrop(move)) {
             int count = hand[piece];
-            long handChange = Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count] ^ Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count - 1];
+            long handChange = Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count]
+                    ^ Zobrist.HAND[piece * Zobrist.MAX_IN_HAND + count - 1];
             k ^= handChange;
             handKey ^= handChange;
             hand[piece] = count - 1;
