@@ -14,6 +14,12 @@ import org.shogibridge.core.rules.Side;
  * evaluating allocates nothing.
  */
 public final class Evaluation {
+    /** The cache's size, and how its entries pack a score into their lowest bits. */
+    private static final int CACHE_BITS = 16;
+    private static final int SCORE_BITS = 20;
+    private static final long SCORE_MASK = (1L << SCORE_BITS) - 1;
+    private static final int SCORE_OFFSET = 1 << (SCORE_BITS - 1);
+
     /** The scaled weights: never written after construction, so threads may share them. */
     private final int[] weights;
     private final Summer summer = new Summer();
@@ -25,10 +31,6 @@ public final class Evaluation {
      * its own cache, so an entry is never torn.
      */
     private final long[] cache = new long[1 << CACHE_BITS];
-    private static final int CACHE_BITS = 16;
-    private static final int SCORE_BITS = 20;
-    private static final long SCORE_MASK = (1L << SCORE_BITS) - 1;
-    private static final int SCORE_OFFSET = 1 << (SCORE_BITS - 1);
 
     public Evaluation(EvalParams params) {
         this(EvalWeights.builtIn(), params);

@@ -196,9 +196,10 @@ public final class Position {
         board[square] = code;
         int colour = Piece.colour(code);
         setOccupied(colour, square);
-        key ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+        long pieceKey = Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+        key ^= pieceKey;
         if (Piece.type(code) == Piece.PAWN) {
-            pawnKey ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+            pawnKey ^= pieceKey;
             pawnsOnColumn[colour * 16 + square % variant.files()]++;
         } else if (Piece.type(code) == Piece.KING) {
             kingSquare[colour] = square;
@@ -213,9 +214,10 @@ public final class Position {
         int colour = Piece.colour(code);
         board[square] = Piece.EMPTY;
         clearOccupied(colour, square);
-        key ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+        long pieceKey = Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+        key ^= pieceKey;
         if (Piece.type(code) == Piece.PAWN) {
-            pawnKey ^= Zobrist.PIECE_SQUARE[code * Zobrist.MAX_SQUARES + square];
+            pawnKey ^= pieceKey;
             pawnsOnColumn[colour * 16 + square % variant.files()]--;
         } else if (Piece.type(code) == Piece.KING) {
             kingSquare[colour] = -1;

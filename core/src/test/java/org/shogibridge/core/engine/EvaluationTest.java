@@ -13,9 +13,12 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.shogibridge.core.rules.MoveGenerator;
+import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
@@ -38,8 +41,8 @@ class EvaluationTest {
     void theCacheNeverChangesAnAnswer() {
         // Random games in all three variants visit far more positions than the cache has slots, so entries are
         // replaced and slots are shared: each answer must still be the one collected afresh.
-        java.util.Random random = new java.util.Random(18);
-        org.shogibridge.core.rules.MoveList moves = new org.shogibridge.core.rules.MoveList();
+        Random random = new Random(18);
+        MoveList moves = new MoveList();
         int visited = 0;
         for (int game = 0; game < 2_000; game++) {
             Position p = Position.fromSfen(POSITIONS[game % POSITIONS.length]);
@@ -49,7 +52,7 @@ class EvaluationTest {
                 assertEquals(expected, evaluation.evaluate(p), "second visit: " + Sfen.format(p));
                 visited++;
                 moves.clear();
-                org.shogibridge.core.rules.MoveGenerator.generateLegal(p, moves);
+                MoveGenerator.generateLegal(p, moves);
                 if (moves.size() == 0) {
                     break;
                 }
@@ -85,7 +88,7 @@ class EvaluationTest {
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
     void everyFeatureSeesBothSidesAndBothWingsAlike(int which) {
         // Random weights for every feature, the king-safety groups included, so that no group is left untested.
-        java.util.Random random = new java.util.Random(which);
+        Random random = new Random(which);
         int[] values = new int[EvalFeatures.SIZE];
         for (int i = 0; i < values.length; i++) {
             values[i] = random.nextInt(201) - 100;
@@ -102,8 +105,8 @@ class EvaluationTest {
     void aKingsFlightSquaresAndTheAttackersAroundItAreCounted() {
         // White's dragon on 5h covers 4h, 6h, 4i and 6i: Black's king on 5i may only take it (5h is not defended).
         Position p = Position.fromSfen("4k4/9/9/9/9/9/9/4+r4/4K4 b - 1");
-        java.util.List<Integer> black = new java.util.ArrayList<>();
-        java.util.List<Integer> white = new java.util.ArrayList<>();
+        List<Integer> black = new ArrayList<>();
+        List<Integer> white = new ArrayList<>();
         new EvalFeatures().collect(p, (index, sign) -> (sign > 0 ? black : white).add(index));
         assertTrue(black.contains(EvalFeatures.ESCAPES + 1), black.toString());
         assertTrue(white.contains(EvalFeatures.ESCAPES + 5), white.toString());
