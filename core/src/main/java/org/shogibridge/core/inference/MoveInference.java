@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.shogibridge.core.inference.InferenceEvent.GameOver;
 import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
 import org.shogibridge.core.inference.InferenceEvent.MoveMade;
@@ -67,8 +68,8 @@ public final class MoveInference {
     /** The game changed without the board: read no move until the squares show the game again. */
     private boolean followGame;
 
-    // The game.
-    private Game game;
+    // The game, kept by its owner; the position is the inference's working copy of the game's current position.
+    private final GameKeeper keeper;
     private Position position;
     /** When the game began; only a board changed since then can announce a new game. */
     private long gameBeganAt = NEVER;
@@ -84,10 +85,19 @@ public final class MoveInference {
     /** A board that fits nothing: since when, and what has been said about it. */
     private final MismatchReport report;
 
-    /** Start with an even game of the variant; events go to the listener on the caller's thread. */
+    /** Stand alone with an even game of the variant; events go to the listener on the caller's thread. */
     public MoveInference(Variant variant, InferenceSettings settings, Consumer<InferenceEvent> listener) {
+        this(variant, settings, new StandaloneGame(Position.start(variant), settings.game()), listener);
+    }
+
+    /**
+     * Read the board against the game its owner keeps; every change goes to the owner first, then as an event to the
+     * listener, on the caller's thread.
+     */
+    public MoveInference(Variant variant, InferenceSettings settings, GameKeeper keeper, Consumer<InferenceEvent> listener) {
         this.variant = variant;
         this.settings = settings;
+        this.keeper = Objects.requireNonNull(keeper);
         this.listener = Objects.requireNonNull(listener);
         this.board = new SettledBoard(variant, settings);
         this.matcher = new MoveMatcher(variant, board, settings);
@@ -101,8 +111,8 @@ public final class MoveInference {
                 startHandicaps.add(h);
             }
         }
-        this.position = Position.start(variant);
-        this.game = new Game(position, settings.game());
+        requireVariant(keeper.game().startPosition());
+        this.position = keeper.game().position();
         showIdle();
     }
 
@@ -119,31 +129,13 @@ public final class MoveInference {
     }
 
     /**
-     * Rebuild a game after a restart: the start position and the moves played, replayed through the rules so the
-     * repetition history is whole. No event is sent; the board must follow.
-     *
-     * @throws IllegalArgumentException if a move is illegal or the game is over before the last move
+     * The owner replaced the game without the board (a game resumed after a restart). No event is sent; the board
+     * must follow, and only a board changed from now on can announce a new game.
      */
-    public void resume(Position start, List<Integer> moves) {
-        requireVariant(start);
-        Game rebuilt = new Game(start, settings.game());
-        Position after = start.copy();
-        for (int i = 0; i < moves.size(); i++) {
-            int move = moves.get(i);
-            if (rebuilt.isOver()) {
-                throw new IllegalArgumentException("Cannot resume. The game is over before move " + (i + 1) + ".");
-            }
-            Violation violation = Rules.violation(after, move);
-            if (violation != null) {
-                throw new IllegalArgumentException("Cannot resume. Move " + (i + 1) + " " + usi(move) + " is illegal: "
-                        + violation.description() + ".");
-            }
-            rebuilt.play(move);
-            after.doMove(move);
-        }
+    public void gameReplaced() {
+        requireVariant(keeper.game().startPosition());
         resetGameState();
-        game = rebuilt;
-        position = after;
+        position = keeper.game().position();
         gameBeganAt = now;
         followGame = true;
         showIdle();
@@ -154,7 +146,7 @@ public final class MoveInference {
     /** The engine chose this move: show it on the LEDs and accept only a board that carries it out. */
     public void expectComputerMove(int move) {
         commitPendingPromotion();
-        if (game.isOver()) {
+        if (game().isOver()) {
             deliver();
             throw new IllegalStateException("Game over. No move is expected.");
         }
@@ -202,13 +194,13 @@ public final class MoveInference {
      */
     public boolean takeBack() {
         commitPendingPromotion();
-        if (game.moves().isEmpty()) {
+        if (game().moves().isEmpty()) {
             deliver();
             return false;
         }
-        int last = game.moves().get(game.moves().size() - 1);
-        dropLastMoves(1);
+        int last = game().moves().get(game().moves().size() - 1);
         computerMove = Move.NONE;
+        dropLastMove(false, now);
         clearMismatch();
         emit(new MoveTakenBack(last, usi(last), now));
         followGame = true;
@@ -220,27 +212,27 @@ public final class MoveInference {
 
     /** The side resigns; return the result. */
     public GameResult resign(Side side) {
-        return endByCommand(() -> game.resign(side));
+        return endByCommand(game -> game.resign(side));
     }
 
     /** The side's flag fell; return the result. */
     public GameResult timeForfeit(Side side) {
-        return endByCommand(() -> game.timeForfeit(side));
+        return endByCommand(game -> game.timeForfeit(side));
     }
 
     /** The side to move declares an entering-king win; return the result (a declaration that fails loses). */
     public GameResult declareImpasse() {
-        return endByCommand(game::declareImpasse);
+        return endByCommand(Game::declareImpasse);
     }
 
-    private GameResult endByCommand(java.util.function.Supplier<GameResult> ending) {
+    private GameResult endByCommand(Function<Game, GameResult> ending) {
         commitPendingPromotion();
-        if (game.isOver()) {
+        if (game().isOver()) {
             deliver();
-            throw new IllegalStateException("Game over. " + game.result().orElseThrow().describe() + ".");
+            throw new IllegalStateException("Game over. " + game().result().orElseThrow().describe() + ".");
         }
-        GameResult result = ending.get();
         computerMove = Move.NONE;
+        GameResult result = keeper.end(ending, now);
         clearMismatch();
         emit(new GameOver(result, now));
         showIdle();
@@ -280,15 +272,15 @@ public final class MoveInference {
 
     /** Return the moves entered so far, in order. */
     public List<Integer> moves() {
-        return game.moves();
+        return game().moves();
     }
 
     public Position startPosition() {
-        return game.startPosition();
+        return game().startPosition();
     }
 
     public Optional<GameResult> result() {
-        return game.result();
+        return game().result();
     }
 
     /** Return the move with a promotion choice still open, or {@link Move#NONE}. */
@@ -371,7 +363,7 @@ public final class MoveInference {
 
     private void judgeBoard() {
         board.computeDiff(position);
-        if (game.isOver()) {
+        if (game().isOver()) {
             if (!followGame && tryReplaceLastMove()) {
                 return; // the move that ended the game was only a pause in a slide
             }
@@ -479,7 +471,7 @@ public final class MoveInference {
      * pulled back) along the same line, or, with face sensing, the piece turned over on its square.
      */
     private boolean tryReplaceLastMove() {
-        List<Integer> moves = game.moves();
+        List<Integer> moves = game().moves();
         if (!lastMoveReplaceable || moves.isEmpty()) {
             return false;
         }
@@ -495,7 +487,7 @@ public final class MoveInference {
             board.computeDiff(position);
             return false;
         }
-        dropLastMoves(1);
+        dropLastMove(true, board.lastChange());
         emit(new MoveReplaced(last, usi(last), board.lastChange()));
         board.computeDiff(position);
         return tryLegalMoves(last);
@@ -503,7 +495,7 @@ public final class MoveInference {
 
     /** The board shows the position before the last move (or the last two): casual mode takes them back. */
     private boolean tryTakeBack() {
-        List<Integer> moves = game.moves();
+        List<Integer> moves = game().moves(); // a live view: it shrinks as moves are withdrawn
         for (int back = 1; back <= Math.min(2, moves.size()); back++) {
             for (int i = 0; i < back; i++) {
                 position.undoMove(moves.get(moves.size() - 1 - i));
@@ -530,7 +522,7 @@ public final class MoveInference {
             if (settings.game().mode() == Game.Mode.CASUAL) {
                 for (int i = 0; i < back; i++) {
                     int last = moves.get(moves.size() - 1);
-                    dropLastMoves(1);
+                    dropLastMove(false, board.lastChange());
                     emit(new MoveTakenBack(last, usi(last), board.lastChange()));
                 }
                 computerMove = Move.NONE;
@@ -539,7 +531,8 @@ public final class MoveInference {
                 boardMatched();
             } else {
                 int last = moves.get(moves.size() - 1);
-                Side offender = moves.size() % 2 == 1 ? game.startPosition().sideToMove() : game.startPosition().sideToMove().opponent();
+                Side first = game().startPosition().sideToMove();
+                Side offender = moves.size() % 2 == 1 ? first : first.opponent();
                 report.illegal(offender, Move.NONE, Violation.WRONG_TURN, "taking back " + usi(last) + " (a side moved twice)", last,
                         now, board.lastChange());
             }
@@ -561,7 +554,7 @@ public final class MoveInference {
         for (int i = 0; i < starts.size(); i++) {
             Position start = starts.get(i);
             if (board.squaresShow(start) && board.lastChange() > gameBeganAt
-                    && (!game.moves().isEmpty() || game.isOver() || game.startPosition().key() != start.key())) {
+                    && (!game().moves().isEmpty() || game().isOver() || game().startPosition().key() != start.key())) {
                 beginGame(start, startHandicaps.get(i));
                 return true;
             }
@@ -571,8 +564,8 @@ public final class MoveInference {
 
     private void beginGame(Position start, Handicap handicap) {
         resetGameState();
-        position = start.copy();
-        game = new Game(position, settings.game());
+        keeper.begin(start.copy(), handicap, now); // the owner files the game it leaves before this one replaces it
+        position = game().position();
         gameBeganAt = now;
         followGame = false;
         clearMismatch();
@@ -607,15 +600,15 @@ public final class MoveInference {
     }
 
     private void recordFoul(PendingFoul foul) {
-        if (settings.game().mode() != Game.Mode.TOURNAMENT || game.isOver()) {
+        if (settings.game().mode() != Game.Mode.TOURNAMENT || game().isOver()) {
             return;
         }
         GameResult result;
         if (foul.move() != Move.NONE) {
-            game.play(foul.offender(), foul.move());
-            result = game.result().orElseThrow();
+            keeper.play(foul.offender(), foul.move(), false, now);
+            result = game().result().orElseThrow();
         } else {
-            result = game.foul(foul.offender(), foul.violation(), foul.description());
+            result = keeper.end(game -> game.foul(foul.offender(), foul.violation(), foul.description()), now);
         }
         emit(new IllegalMove(foul, true, now));
         emit(new GameOver(result, now));
@@ -667,18 +660,18 @@ public final class MoveInference {
 
     private void accept(int move, boolean computer, long madeAt) {
         Side mover = position.sideToMove();
-        Violation violation = game.play(mover, move);
+        if (computer) {
+            computerMove = Move.NONE; // carried out: the owner's state after the move shows no move to carry out
+        }
+        Violation violation = keeper.play(mover, move, computer, madeAt);
         if (violation != null) {
             throw new IllegalStateException("Inference bug. Generated move " + usi(move) + " refused: " + violation.description());
         }
         position.doMove(move);
         lastMoveReplaceable = !computer;
-        if (computer) {
-            computerMove = Move.NONE;
-        }
         clearMismatch();
-        emit(new MoveMade(move, usi(move), game.moves().size(), computer, madeAt));
-        game.result().ifPresent(r -> emit(new GameOver(r, madeAt)));
+        emit(new MoveMade(move, usi(move), game().moves().size(), computer, madeAt));
+        game().result().ifPresent(r -> emit(new GameOver(r, madeAt)));
         boardMatched();
     }
 
@@ -704,7 +697,7 @@ public final class MoveInference {
     }
 
     private void showIdle() {
-        List<Integer> moves = game.moves();
+        List<Integer> moves = game().moves();
         guide.idle(position, moves.isEmpty() ? Move.NONE : moves.get(moves.size() - 1), pendingMove, computerMove);
     }
 
@@ -757,18 +750,16 @@ public final class MoveInference {
 
     // ---------------------------------------------------------------- helpers
 
-    /** Rebuild the game without its last {@code n} moves (works in tournament mode too, where Game refuses takebacks). */
-    private void dropLastMoves(int n) {
-        List<Integer> moves = new ArrayList<>(game.moves());
-        Game rebuilt = new Game(game.startPosition(), settings.game());
-        for (int i = 0; i < moves.size() - n; i++) {
-            rebuilt.play(moves.get(i));
-        }
-        for (int i = 0; i < n; i++) {
-            position.undoMove(moves.get(moves.size() - 1 - i));
-        }
-        game = rebuilt;
+    /** Have the owner withdraw the last move (in tournament mode too, where a takeback is otherwise refused). */
+    private void dropLastMove(boolean replaced, long atMillis) {
+        List<Integer> moves = game().moves();
+        position.undoMove(moves.get(moves.size() - 1));
+        keeper.withdrawLastMove(replaced, atMillis);
         lastMoveReplaceable = false;
+    }
+
+    private Game game() {
+        return keeper.game();
     }
 
     private void requireVariant(Position start) {

@@ -70,6 +70,29 @@ public final class Game {
         this(Position.start(variant), settings);
     }
 
+    /**
+     * Return the game these moves make from a start position, each checked by the rules so the repetition history is
+     * whole (a saved game read back after a restart).
+     *
+     * @throws IllegalArgumentException "Illegal game. ..." naming the first move that is illegal or comes after the end
+     */
+    public static Game replay(Position start, Settings settings, List<Integer> moves) {
+        Game game = new Game(start, settings);
+        for (int i = 0; i < moves.size(); i++) {
+            int move = moves.get(i);
+            if (game.isOver()) {
+                throw new IllegalArgumentException("Illegal game. The game is over before move " + (i + 1) + ".");
+            }
+            Violation violation = Rules.violation(game.position, move);
+            if (violation != null) {
+                throw new IllegalArgumentException("Illegal game. Move " + (i + 1) + " " + Usi.format(start.variant, move)
+                        + " is illegal: " + violation.description() + ".");
+            }
+            game.play(move);
+        }
+        return game;
+    }
+
     /** Return a copy of the current position. */
     public Position position() {
         return position.copy();
@@ -257,6 +280,20 @@ public final class Game {
      */
     public boolean takeBack() {
         if (moves.isEmpty() || settings.mode() != Mode.CASUAL) {
+            return false;
+        }
+        position.undoMove(moves.remove(moves.size() - 1));
+        gaveCheck.remove(gaveCheck.size() - 1);
+        result = null;
+        return true;
+    }
+
+    /**
+     * Withdraw the last move whatever the mode: a move entered by mistake (a slide read while it paused, a board put
+     * back by the players or an arbiter's takeback); a result it produced is cleared. Return false if there is no move.
+     */
+    public boolean withdrawLastMove() {
+        if (moves.isEmpty()) {
             return false;
         }
         position.undoMove(moves.remove(moves.size() - 1));

@@ -10,7 +10,8 @@ import java.util.List;
  * @param detail  a short English explanation (the illegal move, the pending promotion, the candidates), or empty
  */
 public record BoardStatus(Kind kind, List<String> squares, String detail) {
-    public enum Kind { MATCHED, CORRECTION_NEEDED, PROMOTION_PENDING, AMBIGUOUS, ILLEGAL_MOVE, OFFLINE }
+    /** What the board shows; {@code HALTED}: no move is accepted, the game cannot be kept on disk (the detail says why). */
+    public enum Kind { MATCHED, CORRECTION_NEEDED, PROMOTION_PENDING, AMBIGUOUS, ILLEGAL_MOVE, OFFLINE, HALTED }
 
     public static final BoardStatus MATCHED = new BoardStatus(Kind.MATCHED, List.of(), "");
     public static final BoardStatus OFFLINE = new BoardStatus(Kind.OFFLINE, List.of(), "");

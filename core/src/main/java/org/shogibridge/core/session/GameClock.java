@@ -11,6 +11,8 @@ public final class GameClock {
     private final TimeControl control;
     private final long[] main = new long[2];
     private Side running;
+    /** Whether the clock has run in this game: until then nobody's time is spent (nobody may be at the board). */
+    private boolean started;
     private long turnStartedAt;
     /** Time already spent on the current move before a restart. */
     private long spentBefore;
@@ -48,7 +50,13 @@ public final class GameClock {
     /** Start the side's clock at {@code now}. */
     public void start(Side side, long now) {
         running = control.unlimited() ? null : side;
+        started = true;
         turnStartedAt = now;
+    }
+
+    /** Return whether the clock has been started in this game (by the first move, a press or an arbiter). */
+    public boolean started() {
+        return started;
     }
 
     /** Stop the clock (game over, daemon stopping); the current move's time so far is kept. */
@@ -65,13 +73,13 @@ public final class GameClock {
      * move took.
      */
     public long moveMade(Side mover, long madeAt) {
-        long spent = spentBefore + Math.max(0, madeAt - turnStartedAt);
+        long spent = spentBefore + (started ? Math.max(0, madeAt - turnStartedAt) : 0);
         spentBefore = 0;
         if (!control.unlimited()) {
             int i = mover.index();
             main[i] = Math.max(0, main[i] - spent) + control.incrementMillis();
         }
-        start(mover.opponent(), Math.max(madeAt, turnStartedAt));
+        start(mover.opponent(), started ? Math.max(madeAt, turnStartedAt) : madeAt);
         return spent;
     }
 

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
-import org.shogibridge.core.inference.Correction;
+import org.shogibridge.core.inference.GameKeeper;
 import org.shogibridge.core.inference.InferenceEvent;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.MoveInference;
@@ -14,12 +15,15 @@ import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.GameResult;
+import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.rules.Violation;
 import org.shogibridge.core.session.SessionEvent.EngineTurn;
 import org.shogibridge.core.session.SessionEvent.GameEnded;
 import org.shogibridge.core.session.SessionEvent.GameStarted;
@@ -28,9 +32,11 @@ import org.shogibridge.core.session.SessionEvent.MoveUndone;
 import org.shogibridge.core.session.SessionEvent.StatusChanged;
 
 /**
- * One board's games, end to end: snapshots go to the {@link MoveInference}, its events become {@link GameState}s, the
- * clock runs on the times the events carry, a computer to move is asked for its move ({@link EngineTurn}) and its
- * answer is shown on the LEDs for the player to carry out, and every ending the rules core knows ends the game.
+ * One board's games, end to end, and the one owner of the game in progress: the {@link Game} lives here, the
+ * {@link MoveInference} reads the board against it and reports every change it sees through the session's
+ * {@link GameKeeper}, the clock runs on the times those changes carry, a computer to move is asked for its move
+ * ({@link EngineTurn}) and its answer is shown on the LEDs for the player to carry out, and every ending the rules core
+ * knows ends the game. Each change becomes a {@link GameState} at the moment it is made.
  *
  * <p>Pure and single-threaded like the inference: time is passed in, and events go to the listener on the caller's
  * thread after each call's work is done. The daemon's board loop owns a session; engine answers and commands reach
@@ -50,15 +56,20 @@ public final class GameSession {
     private Player black;
     private Player white;
     private GameClock clock;
-    private final List<Long> moveMillis = new ArrayList<>();
+    // The game, and what the session adds to each of its moves.
+    private Game game;
+    private String startSfen;
+    private String handicapOfGame;
+    private final List<String> movesUsi = new ArrayList<>();
     private final List<String> movesJapanese = new ArrayList<>();
+    private final List<Long> moveMillis = new ArrayList<>();
+    private int foulMove = Move.NONE;
     private BoardStatus status = BoardStatus.MATCHED;
     private boolean resumed;
+    /** The game's end is recorded (a result, or unfinished): a {@link GameEnded} went out for it. */
     private boolean ended;
-    private int foulMove = Move.NONE;
     /** The ply an engine was last asked to move at, so it is asked once per turn. */
     private int askedPly = -1;
-    private String handicapOfGame;
     /** Something changed since the last look for a computer's turn (idle ticks skip the look, allocating nothing). */
     private boolean turnMayHaveChanged = true;
 
@@ -75,7 +86,9 @@ public final class GameSession {
         this.black = settings.black();
         this.white = settings.white();
         this.clock = new GameClock(settings.timeControl());
-        this.inference = new MoveInference(variant, settings.inference(), this::onInference);
+        this.game = new Game(Position.start(variant), settings.inference().game());
+        this.startSfen = game.startPosition().toSfen();
+        this.inference = new MoveInference(variant, settings.inference(), new Keeper(), this::onInference);
     }
 
     // ---------------------------------------------------------------- starting
@@ -88,32 +101,47 @@ public final class GameSession {
         flush();
     }
 
-    /** Resume an unfinished game saved by the journal; the time the daemon was down is charged to nobody. */
+    /**
+     * Resume an unfinished game saved by the journal: the moves are replayed through the rules on the session's own
+     * game (the saved game is not touched), and the board is read against it. The time the daemon was down is charged
+     * to nobody; a clock that ran before runs again.
+     *
+     * @throws IllegalArgumentException "Illegal game. ..." if the saved moves do not play
+     */
     public void resume(SavedGame saved, long nowMillis) {
-        now = nowMillis;
-        inference.resume(saved.start(), saved.moves());
-        seq = saved.seq();
+        now = Math.max(now, nowMillis);
+        requireVariant(saved.start());
+        Game restored = Game.replay(saved.start(), settings.inference().game(), saved.moves());
+        game = restored;
+        startSfen = restored.startPosition().toSfen();
+        seq = Math.max(seq, saved.seq());
         gameId = saved.gameId();
         black = saved.black();
         white = saved.white();
+        handicapOfGame = variant == Variant.STANDARD ? Handicap.ofBoard(startSfen).map(Handicap::japaneseName).orElse(null) : null;
+        movesUsi.clear();
+        movesJapanese.clear();
         moveMillis.clear();
         moveMillis.addAll(saved.moveMillis());
-        movesJapanese.clear();
-        Position p = saved.start();
+        Position p = restored.startPosition();
         int previousTo = -1;
-        for (int move : saved.moves()) {
+        for (int move : restored.moves()) {
+            movesUsi.add(Usi.format(variant, move));
             movesJapanese.add(JapaneseNotation.format(p, move, previousTo, JapaneseNotation.Marks.TRIANGLES));
             previousTo = Move.to(move);
             p.doMove(move);
         }
         clock = GameClock.restored(settings.timeControl(), saved.clock());
-        clock.start(p.sideToMove(), now);
+        if (!saved.moves().isEmpty() || saved.clock().running() != null) {
+            clock.start(p.sideToMove(), now);
+        }
         ended = false;
         foulMove = Move.NONE;
         askedPly = -1;
         turnMayHaveChanged = true;
         resumed = true;
         status = BoardStatus.MATCHED;
+        inference.gameReplaced();
         outbox.add(new StatusChanged(nextState()));
         flush();
     }
@@ -142,17 +170,17 @@ public final class GameSession {
      */
     public boolean engineMoved(int ply, String answer, long nowMillis) {
         now = Math.max(now, nowMillis);
-        if (ended || ply != inference.moves().size() || ply != askedPly) {
+        if (ended || game.isOver() || ply != game.moves().size() || ply != askedPly) {
             return false;
         }
-        Side side = inference.position().sideToMove();
+        Position position = game.position();
         try {
             if (answer.equals("resign")) {
-                inference.resign(side);
+                inference.resign(position.sideToMove());
             } else if (answer.equals("win")) {
                 inference.declareImpasse();
             } else {
-                int move = Usi.parseLegalMove(inference.position(), answer);
+                int move = Usi.parseLegalMove(position, answer);
                 inference.expectComputerMove(move);
                 outbox.add(new StatusChanged(nextState()));
             }
@@ -168,7 +196,7 @@ public final class GameSession {
 
     /**
      * Start a new game from a position (null for the variant's start); the board must follow. An unfinished game
-     * ends first, recorded as unfinished.
+     * ends first, recorded as unfinished with every move it had.
      */
     public void newGame(Position start, long nowMillis) {
         now = Math.max(now, nowMillis);
@@ -180,7 +208,7 @@ public final class GameSession {
     public GameResult resign(Side side, long nowMillis) {
         now = Math.max(now, nowMillis);
         requireInProgress();
-        GameResult result = inference.resign(side == null ? inference.position().sideToMove() : side);
+        GameResult result = inference.resign(side == null ? sideToMove() : side);
         flush();
         return result;
     }
@@ -204,8 +232,8 @@ public final class GameSession {
             flush();
             return false;
         }
-        Side toMove = inference.position().sideToMove();
-        if (player(toMove).isComputer() && !player(toMove.opponent()).isComputer() && !inference.moves().isEmpty()) {
+        Side toMove = sideToMove();
+        if (player(toMove).isComputer() && !player(toMove.opponent()).isComputer() && !game.moves().isEmpty()) {
             inference.takeBack();
         }
         flush();
@@ -225,13 +253,28 @@ public final class GameSession {
         now = Math.max(now, nowMillis);
         black = Objects.requireNonNull(newBlack);
         white = Objects.requireNonNull(newWhite);
-        if (inference.expectedComputerMove() != Move.NONE && !player(inference.position().sideToMove()).isComputer()) {
+        if (inference.expectedComputerMove() != Move.NONE && !player(sideToMove()).isComputer()) {
             inference.cancelComputerMove();
         }
         askedPly = -1;
         turnMayHaveChanged = true;
         outbox.add(new StatusChanged(nextState()));
         flush();
+    }
+
+    /**
+     * Start the clock of the side to move (a clock button, an arbiter): until the first move or this, nobody's time
+     * runs. Return false if it already runs, the game is over or there is no time control.
+     */
+    public boolean startClock(long nowMillis) {
+        now = Math.max(now, nowMillis);
+        if (clock.started() || isOver() || settings.timeControl().unlimited()) {
+            return false;
+        }
+        clock.start(sideToMove(), now);
+        outbox.add(new StatusChanged(nextState()));
+        flush();
+        return true;
     }
 
     /** The board stopped reporting. */
@@ -244,6 +287,25 @@ public final class GameSession {
 
     /** The board reports again: it is re-read, and any difference is corrected, never taken as a move. */
     public void boardOnline(long nowMillis) {
+        now = Math.max(now, nowMillis);
+        inference.boardOnline();
+        changeStatus(BoardStatus.MATCHED);
+        flush();
+    }
+
+    /**
+     * The game cannot be kept on disk: accept no move (the board is not read) until {@link #storageBack}; the status
+     * says why.
+     */
+    public void storageFailed(String problem, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        inference.boardOffline();
+        changeStatus(new BoardStatus(BoardStatus.Kind.HALTED, List.of(), problem));
+        flush();
+    }
+
+    /** The game can be kept on disk again: the board is re-read, and any difference is corrected, never taken as a move. */
+    public void storageBack(long nowMillis) {
         now = Math.max(now, nowMillis);
         inference.boardOnline();
         changeStatus(BoardStatus.MATCHED);
@@ -263,7 +325,7 @@ public final class GameSession {
 
     /** Return the game so far as a record, with players, times and, once over, its ending. */
     public GameRecord record() {
-        GameRecord record = GameRecord.of(inference.startPosition(), inference.moves(), inference.result().orElse(null), foulMove);
+        GameRecord record = GameRecord.of(game.startPosition(), game.moves(), game.result().orElse(null), foulMove);
         record.headers().put(GameRecord.BLACK, black.name());
         record.headers().put(GameRecord.WHITE, white.name());
         record.headers().put("持ち時間", settings.timeControl().describeJapanese());
@@ -278,71 +340,137 @@ public final class GameSession {
     }
 
     public boolean isOver() {
-        return inference.result().isPresent();
+        return game.isOver();
     }
 
     private Player player(Side side) {
         return side == Side.BLACK ? black : white;
     }
 
-    // ---------------------------------------------------------------- from the inference
+    private Side sideToMove() {
+        int plies = game.moves().size();
+        Side first = game.startPosition().sideToMove();
+        return plies % 2 == 0 ? first : first.opponent();
+    }
 
+    // ---------------------------------------------------------------- the game's changes, as the inference reports them
+
+    /** Every change of the game, from the board or a command, arrives here while the inference is at work. */
+    private final class Keeper implements GameKeeper {
+        @Override
+        public Game game() {
+            return game;
+        }
+
+        @Override
+        public Violation play(Side mover, int move, boolean computer, long atMillis) {
+            Position before = game.position();
+            List<Integer> moves = game.moves();
+            int previousTo = moves.isEmpty() ? -1 : Move.to(moves.get(moves.size() - 1));
+            Violation violation = game.play(mover, move);
+            if (violation != null) {
+                if (game.isOver()) { // a foul in tournament mode: the game is lost with the illegal move shown
+                    foulMove = move;
+                    gameOver();
+                }
+                return violation;
+            }
+            int played = moves.get(moves.size() - 1);
+            long spent = clock.moveMade(mover, atMillis);
+            String japanese = JapaneseNotation.format(before, played, previousTo, JapaneseNotation.Marks.TRIANGLES);
+            movesUsi.add(Usi.format(variant, played));
+            movesJapanese.add(japanese);
+            moveMillis.add(spent);
+            status = BoardStatus.MATCHED;
+            turnMayHaveChanged = true;
+            outbox.add(new MovePlayed(nextState(), moves.size(), movesUsi.get(movesUsi.size() - 1), japanese, spent, computer));
+            if (game.isOver()) {
+                gameOver();
+            }
+            return null;
+        }
+
+        @Override
+        public void withdrawLastMove(boolean replaced, long atMillis) {
+            if (game.moves().isEmpty()) {
+                return;
+            }
+            Side mover = sideToMove().opponent();
+            game.withdrawLastMove();
+            String usi = movesUsi.remove(movesUsi.size() - 1);
+            movesJapanese.remove(movesJapanese.size() - 1);
+            long spent = moveMillis.remove(moveMillis.size() - 1);
+            clock.moveTakenBack(mover, spent, now);
+            ended = false; // a move that ended the game can be taken back, and the game goes on
+            askedPly = -1;
+            turnMayHaveChanged = true;
+            outbox.add(new MoveUndone(nextState(), usi));
+        }
+
+        @Override
+        public GameResult end(Function<Game, GameResult> ending, long atMillis) {
+            GameResult result = ending.apply(game);
+            gameOver();
+            return result;
+        }
+
+        @Override
+        public void begin(Position start, Handicap handicap, long atMillis) {
+            if (!ended && !game.moves().isEmpty()) {
+                endUnfinished(); // the game being left is filed, with every move, before the new one replaces it
+            }
+            beginGame(start, handicap == null ? null : handicap.japaneseName());
+        }
+    }
+
+    /** What the board shows compared with the game; the game's own changes came through the {@link Keeper}. */
     private void onInference(InferenceEvent event) {
         turnMayHaveChanged = true;
-        if (event instanceof InferenceEvent.NewGame e) {
-            if (!ended && !moveMillis.isEmpty()) {
-                endUnfinished(); // a game abandoned by setting up a new one is recorded as unfinished
-            }
-            beginGame(e.start(), e.handicap() == null ? null : e.handicap().japaneseName());
-        } else if (event instanceof InferenceEvent.MoveMade e) {
-            moveMade(e);
-        } else if (event instanceof InferenceEvent.MoveTakenBack e) {
-            moveUndone(e.usi());
-        } else if (event instanceof InferenceEvent.MoveReplaced e) {
-            moveUndone(e.replacedUsi());
-        } else if (event instanceof InferenceEvent.PromotionPending e) {
+        if (event instanceof InferenceEvent.PromotionPending e) {
             changeStatus(new BoardStatus(BoardStatus.Kind.PROMOTION_PENDING, List.of(square(Move.to(e.move()))),
                     e.usi() + (e.promote() ? " promoting" : " not promoting")));
-        } else if (event instanceof InferenceEvent.IllegalMove e) {
-            if (e.foul()) {
-                foulMove = e.details().move();
-            } else {
-                List<String> squares = new ArrayList<>();
-                if (e.details().move() != Move.NONE) {
-                    if (!Move.isDrop(e.details().move())) {
-                        squares.add(square(Move.from(e.details().move())));
-                    }
-                    squares.add(square(Move.to(e.details().move())));
+        } else if (event instanceof InferenceEvent.IllegalMove e && !e.foul()) {
+            List<String> squares = new ArrayList<>();
+            if (e.details().move() != Move.NONE) {
+                if (!Move.isDrop(e.details().move())) {
+                    squares.add(square(Move.from(e.details().move())));
                 }
-                changeStatus(new BoardStatus(BoardStatus.Kind.ILLEGAL_MOVE, squares,
-                        e.description() + ": " + e.violation().description()));
+                squares.add(square(Move.to(e.details().move())));
             }
+            changeStatus(new BoardStatus(BoardStatus.Kind.ILLEGAL_MOVE, squares,
+                    e.description() + ": " + e.violation().description()));
         } else if (event instanceof InferenceEvent.CorrectionNeeded e) {
-            changeStatus(correctionStatus(e.correction()));
+            changeStatus(CorrectionText.status(variant, e.correction()));
         } else if (event instanceof InferenceEvent.MoveAmbiguous e) {
             changeStatus(new BoardStatus(BoardStatus.Kind.AMBIGUOUS, e.candidates(), String.join(" ", e.candidates())));
         } else if (event instanceof InferenceEvent.BoardMatched) {
             changeStatus(BoardStatus.MATCHED);
-        } else if (event instanceof InferenceEvent.GameOver e) {
-            clock.stop(now);
-            ended = true;
-            outbox.add(new GameEnded(nextState(), record()));
         }
     }
 
     private void beginGame(Position start, String handicap) {
+        game = new Game(start, settings.inference().game());
+        startSfen = start.toSfen();
         gameId = gameIds.get();
         handicapOfGame = handicap;
-        moveMillis.clear();
+        movesUsi.clear();
         movesJapanese.clear();
-        clock = new GameClock(settings.timeControl());
-        clock.start(start.sideToMove(), now);
+        moveMillis.clear();
+        clock = new GameClock(settings.timeControl()); // stopped: it starts with the first move, a press or an arbiter
         ended = false;
         resumed = false;
         foulMove = Move.NONE;
         askedPly = -1;
+        turnMayHaveChanged = true;
         status = BoardStatus.MATCHED;
         outbox.add(new GameStarted(nextState(), handicap));
+    }
+
+    private void gameOver() {
+        clock.stop(now);
+        ended = true;
+        turnMayHaveChanged = true;
+        outbox.add(new GameEnded(nextState(), record()));
     }
 
     private void endUnfinished() {
@@ -351,68 +479,11 @@ public final class GameSession {
         outbox.add(new GameEnded(nextState(), record()));
     }
 
-    private void moveMade(InferenceEvent.MoveMade e) {
-        List<Integer> moves = inference.moves();
-        // Events arrive after the inference's work: the game may already be further than this move.
-        Position before = inference.startPosition();
-        for (int i = 0; i < e.ply() - 1; i++) {
-            before.doMove(moves.get(i));
-        }
-        Side mover = before.sideToMove();
-        long spent = clock.moveMade(mover, e.atMillis());
-        int previousTo = e.ply() >= 2 ? Move.to(moves.get(e.ply() - 2)) : -1;
-        String japanese = JapaneseNotation.format(before, e.move(), previousTo, JapaneseNotation.Marks.TRIANGLES);
-        moveMillis.add(spent);
-        movesJapanese.add(japanese);
-        status = BoardStatus.MATCHED;
-        outbox.add(new MovePlayed(nextState(e.ply()), e.ply(), e.usi(), japanese, spent, e.computer()));
-    }
-
-    private void moveUndone(String usi) {
-        if (!moveMillis.isEmpty()) {
-            long spent = moveMillis.remove(moveMillis.size() - 1);
-            movesJapanese.remove(movesJapanese.size() - 1);
-            Side mover = moveMillis.size() % 2 == 0 ? inference.startPosition().sideToMove()
-                    : inference.startPosition().sideToMove().opponent();
-            clock.moveTakenBack(mover, spent, now);
-        }
-        askedPly = -1;
-        outbox.add(new MoveUndone(nextState(), usi));
-    }
-
     private void changeStatus(BoardStatus newStatus) {
         if (!newStatus.equals(status)) {
             status = newStatus;
             outbox.add(new StatusChanged(nextState()));
         }
-    }
-
-    private BoardStatus correctionStatus(Correction c) {
-        List<String> squares = new ArrayList<>();
-        StringBuilder detail = new StringBuilder();
-        for (Correction.Relocation r : c.relocations()) {
-            squares.add(square(r.from()));
-            squares.add(square(r.to()));
-            detail.append(detail.length() > 0 ? ", " : "").append("move ").append(square(r.from())).append(" to ").append(square(r.to()));
-        }
-        for (int sq : c.remove()) {
-            squares.add(square(sq));
-            detail.append(detail.length() > 0 ? ", " : "").append("remove ").append(square(sq));
-        }
-        for (int sq : c.place()) {
-            squares.add(square(sq));
-            detail.append(detail.length() > 0 ? ", " : "").append("fill ").append(square(sq));
-        }
-        for (int sq : c.turnOver()) {
-            squares.add(square(sq));
-            detail.append(detail.length() > 0 ? ", " : "").append("turn over ").append(square(sq));
-        }
-        for (Correction.KomadaiChange k : c.komadai()) {
-            detail.append(detail.length() > 0 ? ", " : "").append(k.side() == Side.BLACK ? "black" : "white")
-                    .append(" komadai ").append(k.delta() > 0 ? "+" : "").append(k.delta()).append(' ')
-                    .append(org.shogibridge.core.rules.Piece.letter(k.type()));
-        }
-        return new BoardStatus(BoardStatus.Kind.CORRECTION_NEEDED, squares, detail.toString());
     }
 
     // ---------------------------------------------------------------- after each call
@@ -444,18 +515,24 @@ public final class GameSession {
         if (isOver() || inference.expectedComputerMove() != Move.NONE || inference.pendingPromotion() != Move.NONE) {
             return;
         }
-        int ply = inference.moves().size();
-        Side side = inference.position().sideToMove();
+        int ply = game.moves().size();
+        Side side = sideToMove();
         Player player = player(side);
         if (player.isComputer() && askedPly != ply) {
             askedPly = ply;
-            outbox.add(new EngineTurn(side, player, ply, inference.startPosition(), List.copyOf(inference.moves()), clock.state(now)));
+            outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now)));
         }
     }
 
     private void requireInProgress() {
         if (isOver()) {
-            throw new IllegalStateException("Game over. " + inference.result().orElseThrow().describe() + ".");
+            throw new IllegalStateException("Game over. " + game.result().orElseThrow().describe() + ".");
+        }
+    }
+
+    private void requireVariant(Position start) {
+        if (start.variant() != variant) {
+            throw new IllegalArgumentException("Wrong variant. The board is " + variant + ", the game " + start.variant() + ".");
         }
     }
 
@@ -463,36 +540,18 @@ public final class GameSession {
         return buildState(++seq);
     }
 
-    /** The state as it was right after move {@code ply}, while later moves wait in the inference's queue. */
-    private GameState nextState(int ply) {
-        return buildState(++seq, ply);
-    }
-
     private GameState buildState(long number) {
-        return buildState(number, inference.moves().size());
-    }
-
-    private GameState buildState(long number, int plies) {
-        List<Integer> moves = inference.moves();
-        Position start = inference.startPosition();
-        Position p = start.copy();
-        List<String> usi = new ArrayList<>(plies);
-        for (int i = 0; i < plies; i++) {
-            usi.add(Usi.format(variant, moves.get(i)));
-            p.doMove(moves.get(i));
-        }
+        Position position = game.position();
         GameState.Outcome outcome = null;
         if (ended) {
-            outcome = inference.result().map(r -> new GameState.Outcome(r.winner(),
+            outcome = game.result().map(r -> new GameState.Outcome(r.winner(),
                     r.termination().name().toLowerCase(Locale.ROOT), r.detail()))
                     .orElse(new GameState.Outcome(null, "unfinished", ""));
         }
         int expected = inference.expectedComputerMove();
-        return new GameState(number, gameId, variant, start.toSfen(), p.toSfen(), usi,
-                movesJapanese.subList(0, Math.min(plies, movesJapanese.size())),
-                moveMillis.subList(0, Math.min(plies, moveMillis.size())), p.sideToMove(), clock.state(now),
-                settings.timeControl(), black, white, outcome, status,
-                expected == Move.NONE || plies != moves.size() ? null : Usi.format(variant, expected), resumed);
+        return new GameState(number, gameId, variant, startSfen, position.toSfen(), movesUsi, movesJapanese, moveMillis,
+                position.sideToMove(), clock.state(now), settings.timeControl(), black, white, outcome, status,
+                expected == Move.NONE ? null : Usi.format(variant, expected), resumed, position);
     }
 
     private String square(int sq) {

@@ -1,6 +1,7 @@
 package org.shogibridge.core.session;
 
 import java.util.List;
+import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
 
@@ -24,10 +25,12 @@ import org.shogibridge.core.rules.Variant;
  * @param status       what the board shows compared with the game
  * @param engineMove   the computer's move the board must carry out, in USI, or null
  * @param resumed      true if the game was resumed after the daemon restarted
+ * @param position     the current position (the same as {@code sfen}; kept so nobody parses the text back)
  */
 public record GameState(long seq, String gameId, Variant variant, String startSfen, String sfen, List<String> moves,
         List<String> movesJapanese, List<Long> moveMillis, Side sideToMove, ClockState clock, TimeControl timeControl,
-        Player black, Player white, Outcome result, BoardStatus status, String engineMove, boolean resumed) {
+        Player black, Player white, Outcome result, BoardStatus status, String engineMove, boolean resumed,
+        Position position) {
 
     /**
      * How a game ended.
@@ -44,11 +47,13 @@ public record GameState(long seq, String gameId, Variant variant, String startSf
         moves = List.copyOf(moves);
         movesJapanese = List.copyOf(movesJapanese);
         moveMillis = List.copyOf(moveMillis);
+        position = position.copy();
     }
 
     /** Return a fresh copy of the current position. */
-    public org.shogibridge.core.rules.Position position() {
-        return org.shogibridge.core.rules.Sfen.parseIrregular(variant, sfen);
+    @Override
+    public Position position() {
+        return position.copy();
     }
 
     /** Return the last move in USI, or null before the first move. */

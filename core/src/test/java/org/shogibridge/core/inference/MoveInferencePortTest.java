@@ -154,7 +154,7 @@ class MoveInferencePortTest {
             played.add(m);
             p.doMove(m);
         }
-        board.inference.resume(start, played);
+        board.resume(start, played);
         board.snapshot.show(p, false);
         board.settle();
         assertEquals(11, board.inference.moves().size());
@@ -170,8 +170,8 @@ class MoveInferencePortTest {
         Position start = Position.start(Variant.STANDARD);
         int illegal = Usi.parseMove(start, "7g7e");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> board.inference.resume(start, List.of(illegal)));
-        assertEquals("Cannot resume. Move 1 7g7e is illegal: " + Violation.IMPOSSIBLE_MOVEMENT.description() + ".", e.getMessage());
+                () -> board.resume(start, List.of(illegal)));
+        assertEquals("Illegal game. Move 1 7g7e is illegal: " + Violation.IMPOSSIBLE_MOVEMENT.description() + ".", e.getMessage());
         assertEquals(List.of(), board.moves(), "the game is unchanged");
     }
 

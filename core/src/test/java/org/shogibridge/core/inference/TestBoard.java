@@ -16,6 +16,7 @@ final class TestBoard {
     final Variant variant;
     final InferenceSettings settings;
     final List<InferenceEvent> events = new ArrayList<>();
+    final StandaloneGame game;
     final MoveInference inference;
     /** Called with each event after it is recorded, on the inference's delivery: a test's listener. */
     java.util.function.Consumer<InferenceEvent> hook = e -> { };
@@ -26,7 +27,8 @@ final class TestBoard {
     TestBoard(Variant variant, InferenceSettings settings) {
         this.variant = variant;
         this.settings = settings;
-        this.inference = new MoveInference(variant, settings, e -> {
+        this.game = new StandaloneGame(Position.start(variant), settings.game());
+        this.inference = new MoveInference(variant, settings, game, e -> {
             events.add(e);
             hook.accept(e);
         });
@@ -42,6 +44,12 @@ final class TestBoard {
         snapshot.show(p, settings.faceSensing());
         settle();
         events.clear();
+    }
+
+    /** Restart with a saved game, as the daemon does after a crash: the board must follow. */
+    void resume(Position start, List<Integer> moves) {
+        game.replace(org.shogibridge.core.rules.Game.replay(start, settings.game(), moves));
+        inference.gameReplaced();
     }
 
     int square(String name) {

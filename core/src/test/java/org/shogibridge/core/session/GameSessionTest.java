@@ -86,11 +86,31 @@ class GameSessionTest {
                 previous = e.stateOrNull().seq();
             }
         }
-        // Black's clock was charged from the start to when its piece was put down, not to when the move was judged.
-        long blackSpent = moves.get(0).elapsedMillis();
+        // Nobody's clock ran before the first move (nobody may be at the board): the first move started it, and
+        // White was charged from when Black's piece was put down to when its own was, not to when it was judged.
+        assertEquals(0, moves.get(0).elapsedMillis());
+        long whiteSpent = moves.get(1).elapsedMillis();
         ClockState now = session.state().clock();
-        assertEquals(600_000 - blackSpent, now.blackMillis() + now.moveMillis(), "Black's clock runs again since 3c3d");
-        assertTrue(blackSpent > 0 && blackSpent < hands.timeMillis());
+        assertEquals(600_000, now.blackMillis() + now.moveMillis(), "Black's clock runs again since 3c3d");
+        assertEquals(600_000 - whiteSpent, now.whiteMillis());
+        assertTrue(whiteSpent > 0 && whiteSpent < hands.timeMillis());
+    }
+
+    @Test
+    void theClockWaitsForTheFirstMoveOrAStart() {
+        GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.idle(5_000);
+        assertTrue(events(GameEnded.class).isEmpty(), "no flag falls while nobody has started the clock");
+        assertNull(session.state().clock().running());
+        assertEquals(1_000, session.state().clock().blackMillis());
+        session.newGame(null, hands.timeMillis());
+        hands.idle(5_000);
+        assertTrue(events(GameEnded.class).isEmpty(), "nor after a new game");
+        assertTrue(session.startClock(hands.timeMillis()), "an arbiter starts it");
+        assertFalse(session.startClock(hands.timeMillis()), "once");
+        assertEquals(Side.BLACK, session.state().clock().running());
     }
 
     @Test
@@ -109,6 +129,7 @@ class GameSessionTest {
     void theFlagFallsOnVirtualTime() {
         GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));
         session.start(0, 0);
+        session.startClock(0);
         hands(session).idle(2_000);
         GameEnded ended = events(GameEnded.class).get(0);
         assertEquals(Side.WHITE, ended.state().result().winner());
@@ -186,5 +207,57 @@ class GameSessionTest {
         assertEquals("shogi-bridge level 4", resumed.state().white().name());
         assertNotNull(session.record());
         assertEquals(List.of(10_000L, 5_000L), resumed.state().moveMillis());
+    }
+
+    @Test
+    void aCommandedNewGameFilesTheUnfinishedGameWithEveryMove() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        for (String m : List.of("7g7f", "3c3d", "2g2f")) {
+            play(hands, session, m);
+        }
+        session.newGame(null, hands.timeMillis());
+        GameEnded ended = events(GameEnded.class).get(0);
+        assertEquals("unfinished", ended.state().result().reason());
+        assertEquals(List.of("7g7f", "3c3d", "2g2f"), ended.state().moves());
+        assertEquals(3, ended.record().mainLine().moves().size(), "the record holds every move of the game left");
+        assertEquals(List.of(), session.state().moves());
+    }
+
+    /** The short case: ten moves, a restart, then a drop from the hand captured before the restart. */
+    @Test
+    void aResumedGameReadsDropsAsBeforeAndFilesEveryMoveAtANewGame() {
+        List<String> played = List.of("2g2f", "3c3d", "2f2e", "8c8d", "2e2d", "8d8e", "2d2c+", "8e8f", "9g9f", "9c9d");
+        Position start = Position.start(Variant.STANDARD);
+        Position p = start.copy();
+        List<Integer> moves = new ArrayList<>();
+        for (String m : played) {
+            int move = Usi.parseLegalMove(p, m);
+            moves.add(move);
+            p.doMove(move);
+        }
+        List<Long> millis = new ArrayList<>();
+        moves.forEach(m -> millis.add(1_000L));
+        SavedGame saved = new SavedGame("game-9", 30, start, moves, millis, new ClockState(0, 0, 0, null, 0),
+                Player.human("A"), Player.human("B"));
+        long startKey = saved.start().key();
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.resume(saved, 0);
+        assertEquals(startKey, saved.start().key(), "resuming leaves the saved game as it was");
+        assertEquals(p.toSfen(), session.state().sfen());
+        // A real board kept its pieces across the power cut: the hands show the resumed position, hands included.
+        HumanSimulator hands = new HumanSimulator(Variant.STANDARD, BOARD, 0, 1, 5, session::snapshot);
+        hands.watch(session.leds());
+        hands.setUp(session.state().position());
+        hands.idle(BOARD.settleMillis() + 50);
+        assertEquals(BoardStatus.Kind.MATCHED, session.state().status().kind());
+        play(hands, session, "P*2d");
+        assertEquals("P*2d", session.state().lastMove(), "the drop is read as before the restart");
+        assertEquals(BoardStatus.Kind.MATCHED, session.state().status().kind());
+        session.newGame(null, hands.timeMillis());
+        GameEnded ended = events(GameEnded.class).get(0);
+        assertEquals("game-9", ended.state().gameId());
+        assertEquals(11, ended.record().mainLine().moves().size(), "every move, before and after the restart");
     }
 }

@@ -121,7 +121,7 @@ public final class SimulatedBoard implements BoardPort {
             while (running) {
                 java.util.function.Consumer<HumanSimulator> action = actions.poll(SCAN_MILLIS, TimeUnit.MILLISECONDS);
                 if (action != null) {
-                    action.accept(hands);
+                    perform(action, hands);
                 } else {
                     hands.idle(SCAN_MILLIS);
                 }
@@ -130,6 +130,15 @@ public final class SimulatedBoard implements BoardPort {
             // closing
         } catch (RuntimeException e) {
             log.error("The simulated board stopped: {}", e.toString(), e);
+        }
+    }
+
+    /** Carry out one request; one the hands cannot do (a piece they do not have) is logged, and the board goes on. */
+    private static void perform(java.util.function.Consumer<HumanSimulator> action, HumanSimulator hands) {
+        try {
+            action.accept(hands);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            log.warn("Simulated hands: {} (the board goes on).", e.getMessage());
         }
     }
 

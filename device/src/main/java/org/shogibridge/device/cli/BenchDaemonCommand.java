@@ -124,7 +124,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
 
     private static int stateSize(Map<Long, GameState> states) {
         GameState last = states.get(latestSeq(states));
-        return last == null ? 1000 : org.shogibridge.device.mqtt.StateJson.state(last, "bench", "b1", 0).length();
+        return last == null ? 1000 : org.shogibridge.device.state.StateJson.state(last, "bench", "b1", 0).length();
     }
 
     private long[] measureLatency(Path data, List<SessionEvent.MovePlayed> played) throws Exception {
@@ -252,7 +252,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
     private static long[] measureJournal(Path data, List<SessionEvent.MovePlayed> played) throws IOException {
         Path file = data.resolve("bench-journal.jsonl");
         long[] costs = new long[played.size()];
-        try (Journal journal = new Journal(file)) {
+        try (Journal journal = Journal.open(file)) {
             for (int i = 0; i < costs.length; i++) {
                 long t0 = System.nanoTime();
                 journal.append(played.get(i));

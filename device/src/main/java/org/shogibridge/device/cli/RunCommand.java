@@ -115,6 +115,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.println("Topics: " + settings.topicPrefix() + "/#");
         out.println("Dashboard: http://" + settings.config().http().host() + ":" + daemon.httpPort() + "/");
+        out.println("Ready."); // board, session, broker link and web server all run: commands are heard from now on
         out.flush();
         stopped.await();
         return 0;

@@ -97,9 +97,11 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         post(() -> session.boardOnline(now()));
     }
 
+    /** A clock button starts a clock that has not run yet (as on a game clock); its other uses come with the menu. */
     @Override
     public void clockPressed(Side side) {
         log.debug("Clock button of {} pressed.", side);
+        post(() -> session.startClock(now()));
     }
 
     // ---------------------------------------------------------------- the loop

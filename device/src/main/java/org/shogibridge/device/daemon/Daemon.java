@@ -51,6 +51,8 @@ import org.slf4j.LoggerFactory;
 public final class Daemon implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Daemon.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long start-up waits for the broker before saying it is ready without it. */
+    private static final long READY_WAIT_MILLIS = 10_000;
 
     private final RunSettings settings;
     private final MonotonicClock clock = new MonotonicClock();
@@ -92,9 +94,10 @@ public final class Daemon implements AutoCloseable {
         Files.createDirectories(data);
         Journal.Recovered recovered = Journal.recover(data.resolve("journal.jsonl"));
         if (recovered.dropped() > 0) {
-            log.warn("The journal's last {} line(s) were torn by a crash and dropped.", recovered.dropped());
+            log.warn("The journal's last {} line(s) were torn by a crash or unreadable and are cut; the file as it was is kept as {}.",
+                    recovered.dropped(), recovered.damaged());
         }
-        journal = new Journal(data.resolve("journal.jsonl"));
+        journal = Journal.open(data.resolve("journal.jsonl"), recovered);
         archive = new GameArchive(data.resolve("games"));
 
         var b = settings.config().broker();
@@ -119,6 +122,13 @@ public final class Daemon implements AutoCloseable {
         link = new MqttLink(brokerUrl, clientId, b.username(), b.password(), b.caFile() == null ? null : Path.of(b.caFile()),
                 settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
         outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId());
+        outlet.onStorage(problem -> loop.post(() -> {
+            if (problem == null) {
+                session.storageBack(loop.now());
+            } else {
+                session.storageFailed(problem, loop.now());
+            }
+        }));
         commands[0] = new RemoteCommands(this::execute, outlet);
 
         engines = new EngineWorker(settings.session().timeControl(), settings.senteOptions(), settings.goteOptions());
@@ -131,24 +141,20 @@ public final class Daemon implements AutoCloseable {
         if (simulated != null) {
             simulated.watch(session.leds());
         }
-        outlet.start();
 
-        if (recovered.game() != null) {
-            session.resume(recovered.game(), clock.millis());
-            Position now = recovered.game().start().copy();
-            recovered.game().moves().forEach(now::doMove);
-            if (simulated != null) {
-                simulated.setInitial(now); // the real board kept its pieces; the simulated one starts as it was
-            }
-            log.info("Resumed game {} at move {} after a restart.", recovered.game().gameId(), recovered.game().moves().size());
-        } else {
+        if (!resume(recovered)) {
             session.start(recovered.seq(), clock.millis());
             if (settings.handicap() != null) {
                 session.newGame(settings.handicap().startPosition(), clock.millis());
-                if (simulated != null) {
-                    simulated.setInitial(settings.handicap().startPosition());
-                }
             }
+        }
+        if (settings.config().demo() && recovered.game() != null && session.state().result() == null) {
+            // A demo plays engine against engine: the game it found is filed as unfinished, and a demo game begins.
+            session.setPlayers(settings.session().black(), settings.session().white(), clock.millis());
+            session.newGame(Position.start(variant), clock.millis());
+        }
+        if (simulated != null) {
+            simulated.setInitial(session.state().position()); // as the real board would be: as the game left it
         }
         loop.start();
         board.start(loop);
@@ -159,6 +165,26 @@ public final class Daemon implements AutoCloseable {
             throw new IllegalArgumentException("Port in use. The web server cannot listen on " + http.host() + ":" + http.port()
                     + " (set --http-port).");
         }
+        // Last, the broker link: "online" (and the subscription to commands) once everything else runs.
+        outlet.start();
+        if (!link.awaitConnected(READY_WAIT_MILLIS)) {
+            log.warn("The broker {} is not reachable yet; the daemon runs and connects when it can.", brokerUrl);
+        }
+    }
+
+    /** Resume the unfinished game of the journal, if there is one that plays; return whether one was resumed. */
+    private boolean resume(Journal.Recovered recovered) {
+        if (recovered.game() == null) {
+            return false;
+        }
+        try {
+            session.resume(recovered.game(), clock.millis());
+        } catch (IllegalArgumentException e) {
+            log.error("Game {} in the journal cannot be resumed ({}); a new game begins.", recovered.game().gameId(), e.getMessage());
+            return false;
+        }
+        log.info("Resumed game {} at move {} after a restart.", recovered.game().gameId(), recovered.game().moves().size());
+        return true;
     }
 
     /**
@@ -280,6 +306,9 @@ public final class Daemon implements AutoCloseable {
             case "takeback" -> () -> {
                 if (!session.takeBack(loop.now())) {
                     throw new IllegalStateException("Nothing to take back. The game has no moves.");
+                }
+                if (simulated != null) {
+                    simulated.setUp(session.state().position()); // the simulated hands put the pieces back
                 }
                 reply.ok(null);
             };

@@ -1,6 +1,7 @@
 package org.shogibridge.device.daemon;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -10,14 +11,20 @@ import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.journal.Journal;
 import org.shogibridge.device.mqtt.MqttLink;
-import org.shogibridge.device.mqtt.StateJson;
+import org.shogibridge.device.state.StateJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The thread that makes changes durable and public, in order: each change of the game is appended to the journal and
- * forced to disk, a finished game is written to the games directory, and only then is it published. Running apart
- * from the board loop, a slow SD card never stalls a scan.
+ * forced to disk, and only then published; a finished game's record files are written to the games directory, and
+ * only then does the journal forget it. Running apart from the board loop, a slow SD card never stalls a scan.
+ *
+ * <p>Nothing is published that is not on disk. When the journal cannot be written (a full or read-only card), the
+ * change and every later one wait here in order, unpublished, the {@link StorageListener} is told (the daemon stops
+ * the board from accepting moves and {@code status} says why), and the journal is tried again every second; once it
+ * takes them, they are published and the board goes on. A record file that cannot be written stays in the journal
+ * and is tried again likewise.
  */
 final class Outlet implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(Outlet.class);
@@ -37,6 +44,19 @@ final class Outlet implements Runnable {
     private long stateTime;
     private long lastLoggedSeq = -1;
     private Thread thread;
+    /** Changes not yet on disk, oldest first: while any waits, later changes wait behind it. */
+    private final ArrayDeque<Change> unwritten = new ArrayDeque<>();
+    private String journalProblem;
+    private String archiveProblem;
+    private long nextRetry;
+    private volatile StorageListener storageListener = problem -> { };
+
+    /** Told when the journal stops taking changes ({@code problem} says why) and when it takes them again (null). */
+    interface StorageListener {
+        void storage(String problem);
+    }
+
+    private static final long RETRY_MILLIS = 1_000;
 
     private record Reply(String verb, String json) {
     }
@@ -55,6 +75,10 @@ final class Outlet implements Runnable {
         this.clock = clock;
         this.event = event;
         this.board = board;
+    }
+
+    void onStorage(StorageListener listener) {
+        this.storageListener = listener;
     }
 
     void start() {
@@ -77,6 +101,7 @@ final class Outlet implements Runnable {
 
     @Override
     public void run() {
+        writeRecords(); // finished games a stop left in the journal
         while (running || !queue.isEmpty()) {
             try {
                 Object item = queue.poll(50, TimeUnit.MILLISECONDS);
@@ -84,6 +109,7 @@ final class Outlet implements Runnable {
                     handle(item);
                     item = queue.poll();
                 }
+                retryStorage();
                 checkpoint();
                 link.pump(clock.millis());
             } catch (InterruptedException e) {
@@ -96,26 +122,8 @@ final class Outlet implements Runnable {
 
     private void handle(Object item) {
         if (item instanceof Change timed) {
-            SessionEvent change = timed.event();
-            GameState state = change.stateOrNull();
-            try {
-                journal.append(change);
-                if (change instanceof SessionEvent.GameEnded ended) {
-                    archive.save(state.gameId(), ended.record());
-                    journal.compact(state.seq());
-                }
-            } catch (IOException e) {
-                log.error("Journal or games directory not written ({}); the game goes on, but a crash now loses this change.",
-                        e.getMessage());
-            }
-            lastState = state;
-            stateTime = clock.millis();
-            if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
-                link.move(StateJson.move(change, event, board));
-            }
-            link.state(StateJson.state(state, event, board, timed.epochMillis()));
-            link.pump(clock.millis()); // viewers first, the log line after
-            logChange(change);
+            unwritten.add(timed);
+            writeWaitingChanges();
         } else if (item instanceof Reply reply) {
             link.reply(reply.verb(), reply.json());
         } else if (item instanceof Analysis analysis) {
@@ -123,11 +131,107 @@ final class Outlet implements Runnable {
         }
     }
 
+    /** Journal the waiting changes in order, publishing each once it is on disk; stop at the first that fails. */
+    private void writeWaitingChanges() {
+        while (!unwritten.isEmpty()) {
+            Change timed = unwritten.peek();
+            try {
+                journal.append(timed.event());
+            } catch (IOException e) {
+                journalFailed(e);
+                return;
+            }
+            unwritten.poll();
+            publish(timed);
+            if (timed.event() instanceof SessionEvent.GameEnded) {
+                writeRecords();
+            }
+        }
+        if (journalProblem != null) {
+            journalProblem = null;
+            log.info("The journal is written again; {} is accepting moves.", board);
+            reportStorage();
+        }
+    }
+
+    private void journalFailed(IOException e) {
+        nextRetry = clock.millis() + RETRY_MILLIS;
+        if (journalProblem == null) {
+            journalProblem = describe(e, "The journal") + " Moves are not accepted until it can be written again.";
+            log.error("{} ({} change(s) wait, unpublished).", journalProblem, unwritten.size());
+            reportStorage();
+        }
+    }
+
+    /** Write the record files of finished games the journal still holds; it forgets each one written. */
+    private void writeRecords() {
+        for (String gameId : journal.unarchivedGames()) {
+            try {
+                byte[][] files = journal.recordFiles(gameId);
+                archive.save(gameId, files[0], files[1]);
+                journal.archived(gameId);
+            } catch (IOException e) {
+                nextRetry = clock.millis() + RETRY_MILLIS;
+                if (archiveProblem == null) {
+                    archiveProblem = describe(e, "The record of game " + gameId)
+                            + " The game is safe in the journal and is written as soon as there is room.";
+                    log.error(archiveProblem);
+                    reportStorage();
+                }
+                return;
+            }
+        }
+        if (archiveProblem != null) {
+            archiveProblem = null;
+            log.info("Every finished game's record is written again.");
+            reportStorage();
+        }
+    }
+
+    private void retryStorage() {
+        if ((journalProblem == null && archiveProblem == null) || clock.millis() < nextRetry) {
+            return;
+        }
+        nextRetry = clock.millis() + RETRY_MILLIS;
+        writeWaitingChanges();
+        if (journalProblem == null) {
+            writeRecords();
+        }
+    }
+
+    private void reportStorage() {
+        String problem = journalProblem != null ? journalProblem : archiveProblem;
+        link.problem(problem);
+        storageListener.storage(journalProblem);
+    }
+
+    /** "Disk full. The journal could not be written (...)." and the like, loud and plain. */
+    private static String describe(IOException e, String what) {
+        String message = String.valueOf(e.getMessage());
+        String category = message.contains("No space left") ? "Disk full." : message.contains("Read-only")
+                || e instanceof java.nio.file.AccessDeniedException ? "Storage read-only." : "Storage failed.";
+        return category + " " + what + " could not be written (" + message + ").";
+    }
+
+    private void publish(Change timed) {
+        SessionEvent change = timed.event();
+        GameState state = change.stateOrNull();
+        lastState = state;
+        stateTime = clock.millis();
+        if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
+            link.move(StateJson.move(change, event, board));
+        }
+        link.state(StateJson.state(state, event, board, timed.epochMillis()));
+        link.pump(clock.millis()); // viewers first, the log line after
+        logChange(change);
+    }
+
     /** A running clock is saved every few seconds, so a crash costs at most that much of the mover's time. */
     private void checkpoint() {
         GameState state = lastState;
         long now = clock.millis();
-        if (state == null || state.result() != null || state.clock().running() == null || now - lastCheckpoint < CHECKPOINT_MILLIS) {
+        if (state == null || state.result() != null || state.clock().running() == null || now - lastCheckpoint < CHECKPOINT_MILLIS
+                || journalProblem != null) {
             return;
         }
         lastCheckpoint = now;

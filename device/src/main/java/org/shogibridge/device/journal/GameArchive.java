@@ -15,7 +15,7 @@ import org.shogibridge.core.record.RecordFormat;
 
 /**
  * The games directory: every finished game as KIF (UTF-8, {@code .kifu}) and CSA, named by its game id, written to
- * disk ({@code fsync}) before the journal forgets the game.
+ * disk ({@code fsync}) before the journal forgets the game. A write that fails (a full disk) leaves no partial file.
  */
 public final class GameArchive {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,100}");
@@ -32,8 +32,16 @@ public final class GameArchive {
 
     /** Write a finished game in both formats. */
     public void save(String gameId, GameRecord record) throws IOException {
-        write(directory.resolve(gameId + ".kifu"), RecordFormat.KIFU.encode(record));
-        write(directory.resolve(gameId + ".csa"), RecordFormat.CSA.encode(record));
+        save(gameId, RecordFormat.KIFU.encode(record), RecordFormat.CSA.encode(record));
+    }
+
+    /** Write a finished game's files as encoded before (kept in the journal until they are written). */
+    public void save(String gameId, byte[] kifu, byte[] csa) throws IOException {
+        if (!ID.matcher(gameId).matches()) {
+            throw new IOException("Bad game id. '" + gameId + "' cannot name a file.");
+        }
+        write(directory.resolve(gameId + ".kifu"), kifu);
+        write(directory.resolve(gameId + ".csa"), csa);
     }
 
     /** Return the ids of the recorded games, newest first (ids begin with the date and time). */
@@ -57,14 +65,19 @@ public final class GameArchive {
 
     private static void write(Path file, byte[] bytes) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer buffer = ByteBuffer.wrap(bytes);
-            while (buffer.hasRemaining()) {
-                out.write(buffer);
+        try {
+            try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+                out.force(true);
             }
-            out.force(true);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp); // the game stays in the journal; no half file is left to look like a record
+            throw e;
         }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -59,6 +59,9 @@ public final class MqttLink implements AutoCloseable {
     private int backoff = 500;
     private boolean wasConnected;
     private volatile boolean lost;
+    /** Why the board cannot go on (the journal or games directory cannot be written), or null: part of "online". */
+    private String problem;
+    private final java.util.concurrent.CountDownLatch firstConnection = new java.util.concurrent.CountDownLatch(1);
 
     public MqttLink(String url, String clientId, String username, String password, Path caFile, String prefix,
             boolean acceptCommands, CommandListener commands) throws Exception {
@@ -101,7 +104,32 @@ public final class MqttLink implements AutoCloseable {
     }
 
     private static byte[] statusPayload(String status) {
-        return ("{\"status\":\"" + status + "\"}").getBytes(StandardCharsets.UTF_8);
+        return statusJson(status, null).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String statusJson(String status, String problem) {
+        var node = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("status", status);
+        if (problem != null) {
+            node.put("problem", problem);
+        }
+        return node.toString();
+    }
+
+    /**
+     * Say in {@code status} why the board cannot go on ({@code {"status":"online","problem":"Disk full. ..."}}), or,
+     * with null, that it goes on again.
+     */
+    public void problem(String text) {
+        if (java.util.Objects.equals(text, problem)) {
+            return;
+        }
+        problem = text;
+        outbox.add(new Outgoing(prefix + "/status", statusJson("online", text), 1, true, false));
+    }
+
+    /** Wait up to {@code millis} for the first connection (subscribed to commands, {@code online} published). */
+    public boolean awaitConnected(long millis) throws InterruptedException {
+        return firstConnection.await(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Queue the full state (retained); a state still waiting is replaced by it. */
@@ -243,12 +271,13 @@ public final class MqttLink implements AutoCloseable {
                 // before "online", so a client that waits for it can command
                 client.subscribe(prefix + "/cmd/+", 1).waitForCompletion(WAIT_MILLIS);
             }
-            MqttMessage online = new MqttMessage(statusPayload("online"));
+            MqttMessage online = new MqttMessage(statusJson("online", problem).getBytes(StandardCharsets.UTF_8));
             online.setQos(1);
             online.setRetained(true);
             client.publish(prefix + "/status", online).waitForCompletion(WAIT_MILLIS);
             log.info("{} broker {} ({} messages waiting).", wasConnected ? "Reconnected to" : "Connected to", url, waiting());
             wasConnected = true;
+            firstConnection.countDown();
             return true;
         } catch (MqttException e) {
             if (accepted && e.getReasonCode() == MqttException.REASON_CODE_CONNECTION_LOST) {

@@ -2,6 +2,7 @@ package org.shogibridge.device.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,8 +11,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.record.Ending;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
@@ -28,8 +34,8 @@ class JournalTest {
     @TempDir
     Path dir;
 
-    /** Play moves on a simulated board and journal every change, as the daemon does. */
-    private List<SessionEvent> playAndJournal(Journal journal, String... moves) throws Exception {
+    /** Play moves on a simulated board, as the daemon does; with {@code resign}, Black resigns at the end. */
+    private List<SessionEvent> play(boolean resign, String... moves) {
         List<SessionEvent> events = new ArrayList<>();
         InferenceSettings board = InferenceSettings.defaults();
         GameSession session = new GameSession(new SessionSettings(Variant.STANDARD, board, new TimeControl(600_000, 10_000, 0),
@@ -39,9 +45,18 @@ class JournalTest {
         hands.watch(session.leds());
         hands.setUp(Position.start(Variant.STANDARD));
         for (String usi : moves) {
-            Position p = Position.fromSfen(session.state().sfen());
+            Position p = session.state().position();
             hands.play(p, Usi.parseLegalMove(p, usi));
         }
+        if (resign) {
+            session.resign(Side.BLACK, hands.timeMillis());
+        }
+        return events;
+    }
+
+    /** Play moves and journal every change. */
+    private List<SessionEvent> playAndJournal(Journal journal, String... moves) throws Exception {
+        List<SessionEvent> events = play(false, moves);
         for (SessionEvent e : events) {
             journal.append(e);
         }
@@ -52,7 +67,7 @@ class JournalTest {
     void anUnfinishedGameIsRecoveredWithItsMovesTimesClocksAndNumber() throws Exception {
         Path file = dir.resolve("journal.jsonl");
         List<SessionEvent> events;
-        try (Journal journal = new Journal(file)) {
+        try (Journal journal = Journal.open(file)) {
             events = playAndJournal(journal, "7g7f", "3c3d", "2g2f");
         }
         Journal.Recovered recovered = Journal.recover(file);
@@ -72,7 +87,7 @@ class JournalTest {
     @Test
     void aTornLastLineIsDroppedNeverFatal() throws Exception {
         Path file = dir.resolve("journal.jsonl");
-        try (Journal journal = new Journal(file)) {
+        try (Journal journal = Journal.open(file)) {
             playAndJournal(journal, "7g7f", "3c3d");
         }
         Files.write(file, "{\"seq\":99,\"type\":\"move\",\"ply\":3,\"us".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
@@ -82,15 +97,60 @@ class JournalTest {
     }
 
     @Test
-    void aFinishedGameLeavesOnlyItsNumberAfterCompaction() throws Exception {
+    void aFinishedGameStaysInTheJournalUntilItsRecordIsWritten() throws Exception {
         Path file = dir.resolve("journal.jsonl");
-        try (Journal journal = new Journal(file)) {
-            playAndJournal(journal, "7g7f");
-            journal.compact(42);
+        List<SessionEvent> events = play(true, "7g7f", "3c3d");
+        long lastSeq = events.get(events.size() - 1).stateOrNull().seq();
+        try (Journal journal = Journal.open(file)) {
+            for (SessionEvent e : events) {
+                journal.append(e);
+            }
         }
         Journal.Recovered recovered = Journal.recover(file);
-        assertNull(recovered.game());
-        assertEquals(42, recovered.seq());
-        assertEquals(1, Files.readAllLines(file).size());
+        assertNull(recovered.game(), "the game is over");
+        assertEquals(1, recovered.unarchived().size(), "a stop before its files were written leaves it in the journal");
+        GameRecord record = RecordFormat.read("g1.kifu", recovered.unarchived().get(0).kifu());
+        assertEquals(2, record.mainLine().moves().size());
+        assertEquals(Ending.RESIGNATION, record.mainLine().ending());
+        try (Journal journal = Journal.open(file, recovered)) {
+            assertEquals(List.of("g1"), journal.unarchivedGames());
+            journal.archived("g1");
+            assertEquals(List.of(), journal.unarchivedGames());
+        }
+        assertEquals(1, Files.readAllLines(file).size(), "only the number is left");
+        recovered = Journal.recover(file);
+        assertEquals(lastSeq, recovered.seq());
+        assertEquals(List.of(), recovered.unarchived());
+    }
+
+    /** A torn write, garbage or zeros: the bad tail is cut and kept aside, later moves are kept, seq never goes back. */
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"seq\":9", "\u0000\u0000\u0000\u0000", "garbage {\"seq\":500,\"type\":\"move\"}\n"})
+    void aDamagedTailIsCutKeptAsideAndLaterMovesSurviveTheNextRestart(String damage) throws Exception {
+        Path file = dir.resolve("journal.jsonl");
+        List<SessionEvent> events = play(false, "7g7f", "3c3d", "2g2f");
+        int thirdMove = events.indexOf(events.stream().filter(e -> e instanceof SessionEvent.MovePlayed m && m.ply() == 3)
+                .findFirst().orElseThrow());
+        try (Journal journal = Journal.open(file)) {
+            for (SessionEvent e : events.subList(0, thirdMove)) {
+                journal.append(e);
+            }
+        }
+        Files.write(file, damage.getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+        Journal.Recovered recovered = Journal.recover(file);
+        assertEquals(2, recovered.game().moves().size());
+        assertTrue(recovered.dropped() >= 1);
+        assertTrue(Files.readString(recovered.damaged(), StandardCharsets.UTF_8).endsWith(damage), "the damaged file is kept");
+        long seqBefore = recovered.seq();
+        try (Journal journal = Journal.open(file, recovered)) {
+            journal.append(events.get(thirdMove)); // the game goes on after the restart
+        }
+        Journal.Recovered again = Journal.recover(file);
+        assertEquals(0, again.dropped(), "the journal healed: no line follows a bad one");
+        assertEquals(3, again.game().moves().size(), "the move played after the restart is kept");
+        assertTrue(again.seq() >= seqBefore);
+        if (damage.contains("500")) {
+            assertEquals(500, seqBefore, "a number in a cut line still counts: seq never goes back");
+        }
     }
 }

@@ -1,6 +1,7 @@
-package org.shogibridge.device.mqtt;
+package org.shogibridge.device.state;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,7 +14,11 @@ import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
 
-/** The JSON payloads of the {@code state} and {@code moves} topics, field by field as docs/mqtt.md documents them. */
+/**
+ * The game state as JSON, for everything that writes or reads it: the payloads of the {@code state} and {@code moves}
+ * topics, field by field as docs/mqtt.md documents them, and the clocks and players the journal keeps (the same
+ * fields, so a journaled clock and a published one never differ).
+ */
 public final class StateJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -70,9 +75,18 @@ public final class StateJson {
         return write(root);
     }
 
-    private static void clock(ObjectNode node, ClockState c) {
-        node.put("black", c.blackMillis()).put("white", c.whiteMillis()).put("byoyomi", c.byoyomiMillis())
+    /** Write the clocks into a JSON object. */
+    public static ObjectNode clock(ObjectNode node, ClockState c) {
+        return node.put("black", c.blackMillis()).put("white", c.whiteMillis()).put("byoyomi", c.byoyomiMillis())
                 .put("running", c.running() == null ? null : side(c.running())).put("moveMillis", c.moveMillis());
+    }
+
+    /** Read clocks written by {@link #clock(ObjectNode, ClockState)} (or by a journal of an older version). */
+    public static ClockState readClock(JsonNode node) {
+        JsonNode running = node.get("running");
+        JsonNode move = node.has("moveMillis") ? node.get("moveMillis") : node.get("move");
+        return new ClockState(node.get("black").asLong(), node.get("white").asLong(), node.get("byoyomi").asLong(),
+                running == null || running.isNull() ? null : readSide(running.asText()), move.asLong());
     }
 
     private static void player(ObjectNode node, Player p) {
@@ -80,6 +94,25 @@ public final class StateJson {
         if (p.kind() == Player.Kind.ENGINE) {
             node.put("level", p.level());
         }
+    }
+
+    /** Write a player as the journal keeps it: as published, and the command of an external engine. */
+    public static ObjectNode savedPlayer(Player p) {
+        ObjectNode node = JSON.createObjectNode();
+        player(node, p);
+        if (p.kind() == Player.Kind.USI) {
+            node.put("command", p.command());
+        }
+        return node;
+    }
+
+    /** Read a player written by {@link #savedPlayer} (or by a journal of an older version). */
+    public static Player readPlayer(JsonNode node) {
+        String kind = node.has("type") ? node.get("type").asText() : node.get("kind").asText();
+        JsonNode level = node.get("level");
+        JsonNode command = node.get("command");
+        return new Player(node.get("name").asText(), Player.Kind.valueOf(kind.toUpperCase(Locale.ROOT)),
+                level == null ? 0 : level.asInt(), command == null || command.isNull() ? "" : command.asText());
     }
 
     private static void hands(ObjectNode node, int[] handTypes, Position p) {
@@ -100,6 +133,14 @@ public final class StateJson {
 
     static String side(Side side) {
         return side == Side.BLACK ? "black" : "white";
+    }
+
+    private static Side readSide(String name) {
+        return switch (name) {
+            case "black", "BLACK" -> Side.BLACK;
+            case "white", "WHITE" -> Side.WHITE;
+            default -> throw new IllegalArgumentException("Unknown side. '" + name + "'.");
+        };
     }
 
     static String write(ObjectNode node) {

@@ -1,0 +1,144 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.journal.Journal;
+
+/**
+ * The daemon on storage that fails under it: a full disk (a small tmpfs, filled) and a games directory that cannot be
+ * written ({@code chattr +i}). Nothing is published that is not on disk, the board accepts no move meanwhile and
+ * {@code status} says why, and once the storage works again every move and record is written. Needs root (mount,
+ * chattr), as on the Pi and in CI; skipped with the reason otherwise.
+ */
+class DaemonStorageTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final String PREFIX = "shogi/v1/test/b1";
+
+    @TempDir
+    Path dir;
+    private Daemon daemon;
+    private Subscriber mqtt;
+    private Path mounted;
+    private Path immutable;
+
+    private void start(Path data) throws Exception {
+        int mqttPort = Ports.free();
+        var settings = new ConfigLoader().load(null, Map.of("data-dir", data.toString(), "event", "test", "board-id", "b1",
+                "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
+                "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
+        daemon = new Daemon(settings);
+        daemon.start();
+        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        Subscriber.closeAll(mqtt, daemon);
+        if (immutable != null) {
+            run("chattr", "-i", immutable.toString());
+        }
+        if (mounted != null) {
+            run("umount", mounted.toString());
+        }
+    }
+
+    private static boolean run(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+    }
+
+    private void play(String usi) throws Exception {
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + usi + "\"}");
+    }
+
+    /** Finding 2: the journal cannot be written; the move waits unpublished, the board halts, then all goes on. */
+    @Test
+    void aFullDiskHaltsTheBoardAndPublishesOnlyWhatIsOnDisk() throws Exception {
+        Path data = Files.createDirectories(dir.resolve("small"));
+        Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", data.toString()),
+                "mounting a tmpfs needs root; skipped.");
+        mounted = data;
+        start(data);
+        play("7g7f");
+        mqtt.await("state", j -> j.get("moves").size() == 1, WAIT);
+        Path filler = data.resolve("filler");
+        try (OutputStream out = Files.newOutputStream(filler)) {
+            byte[] block = new byte[4096];
+            while (true) {
+                out.write(block); // until the disk is full
+            }
+        } catch (IOException full) {
+            // full
+        }
+        play("3c3d");
+        String problem = mqtt.await("status", j -> j.has("problem"), WAIT).json().get("problem").asText();
+        assertTrue(problem.startsWith("Disk full. The journal could not be written"), problem);
+        Thread.sleep(1_500);
+        assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("moves").size() == 2),
+                "a move not on disk is never published");
+        assertEquals(2, daemon.moveCount(), "the session holds the move, waiting for the disk");
+
+        Files.delete(filler);
+        var second = mqtt.await("state", j -> j.get("moves").size() == 2, WAIT).json();
+        assertEquals(List.of("7g7f", "3c3d"), List.of(second.get("moves").get(0).asText(), second.get("moves").get(1).asText()));
+        mqtt.await("status", j -> !j.has("problem") && j.get("status").asText().equals("online")
+                && mqtt.on("status").stream().anyMatch(m -> m.json().has("problem")), WAIT);
+        mqtt.await("state", j -> j.get("boardStatus").get("status").asText().equals("matched") && j.get("moves").size() == 2, WAIT);
+        play("2g2f");
+        mqtt.await("state", j -> j.get("moves").size() == 3, WAIT);
+        daemon.close();
+        daemon = null;
+        assertEquals(3, Journal.recover(data.resolve("journal.jsonl")).game().moves().size());
+    }
+
+    /** Finding 3: the games directory cannot be written at a game's end; the journal keeps the game until it can. */
+    @Test
+    void aRecordThatCannotBeWrittenStaysInTheJournalUntilItIs() throws Exception {
+        Path data = dir.resolve("data");
+        Files.createDirectories(data.resolve("games"));
+        immutable = data.resolve("games");
+        Assumptions.assumeTrue(run("chattr", "+i", immutable.toString()), "chattr +i needs root and a filesystem that has it; skipped.");
+        start(data);
+        play("7g7f");
+        mqtt.await("state", j -> j.get("moves").size() == 1, WAIT);
+        String gameId = mqtt.on("state").get(mqtt.on("state").size() - 1).json().get("game").asText();
+        mqtt.command("resign", "{\"side\":\"white\"}");
+        mqtt.await("state", j -> !j.get("result").isNull(), WAIT);
+        String problem = mqtt.await("status", j -> j.has("problem"), WAIT).json().get("problem").asText();
+        assertTrue(problem.contains("The record of game " + gameId + " could not be written"), problem);
+        assertFalse(Files.exists(data.resolve("games").resolve(gameId + ".kifu.tmp")));
+        daemon.close(); // stopped before the record could be written: the journal still has it
+        daemon = null;
+        Subscriber.closeAll(mqtt);
+        mqtt = null;
+        assertEquals(List.of(gameId), Journal.recover(data.resolve("journal.jsonl")).unarchived().stream()
+                .map(Journal.FinishedGame::gameId).toList());
+
+        run("chattr", "-i", immutable.toString());
+        immutable = null;
+        start(data); // the next start writes it
+        Path kifu = data.resolve("games").resolve(gameId + ".kifu");
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (!Files.exists(kifu) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(1, RecordFormat.read(kifu.toString(), Files.readAllBytes(kifu)).mainLine().moves().size());
+        assertTrue(Files.exists(data.resolve("games").resolve(gameId + ".csa")));
+    }
+}

@@ -1,0 +1,286 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Usi;
+
+/**
+ * The findings of "never lose a game", each reproduced with the real jar as a child process, stopped by SIGTERM or
+ * SIGKILL, its journal damaged between runs, and started again on a real Mosquitto. The records are read back by the
+ * rules core's record reader, which checks every move.
+ */
+class NeverLoseAGameIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final String PREFIX = "shogi/v1/lose/n1";
+    /** The issue's short case: a pawn taken on 2c, then dropped after a restart. */
+    private static final List<String> DROP_GAME = List.of("2g2f", "3c3d", "2f2e", "8c8d", "2e2d", "8d8e", "2d2c+", "8e8f",
+            "9g9f", "9c9d", "P*2d");
+    private static final List<String> LONG_GAME = List.of("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b",
+            "2e2d", "2c2d", "2h2d", "8e8f", "8g8f", "8b8f", "2d3d", "2b8h+", "7i8h", "P*2h");
+
+    @TempDir
+    Path dir;
+    private int runs;
+
+    private final class Run implements AutoCloseable {
+        final Process process;
+        final Path log;
+
+        Run(Mosquitto mosquitto, Path data, String... extra) throws IOException {
+            Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
+            assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
+            log = dir.resolve("daemon-" + (++runs) + ".log");
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-Xmx256m", "-jar", jar.toString(), "run", "--data-dir", data.toString(), "--broker", mosquitto.url(),
+                    "--http-port", Integer.toString(Ports.free()), "--event", "lose", "--board", "n1"));
+            command.addAll(List.of(extra.length > 0 ? extra : new String[] {"--sente", "human", "--gote", "human"}));
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        }
+
+        /** Wait for the line "Ready." (printed once board, session, broker link and web server all run). */
+        void awaitReady() throws Exception {
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (System.nanoTime() < deadline) {
+                String text = Files.readString(log, StandardCharsets.UTF_8);
+                if (text.lines().anyMatch(l -> l.equals("Ready."))) {
+                    int dashboard = text.indexOf("Dashboard: http://");
+                    assertTrue(dashboard >= 0 && dashboard < text.indexOf("\nReady."), "Ready. comes after the URLs: " + text);
+                    return;
+                }
+                assertTrue(process.isAlive(), text);
+                Thread.sleep(50);
+            }
+            throw new AssertionError("No 'Ready.' line: " + Files.readString(log));
+        }
+
+        void kill() throws InterruptedException {
+            process.destroyForcibly(); // SIGKILL: no shutdown hook, mid-write if it happens
+            process.waitFor();
+        }
+
+        void term() throws InterruptedException {
+            process.destroy();
+            assertEquals(143, process.waitFor(), "the JVM's exit code after SIGTERM and its shutdown hook");
+        }
+
+        @Override
+        public void close() throws Exception {
+            if (process.isAlive()) {
+                kill();
+            }
+        }
+    }
+
+    /** Play a move through the simulated hands (right after "Ready." too), and wait for its state. */
+    private static JsonNode play(Subscriber mqtt, String usi, int ply) throws Exception {
+        long since = newestSeq(mqtt);
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + usi + "\"}");
+        return mqtt.await("state", j -> j.get("seq").asLong() > since && j.get("moves").size() == ply
+                && usi.equals(j.get("lastMove").asText()), WAIT).json();
+    }
+
+    private static long newestSeq(Subscriber mqtt) {
+        JsonNode newest = newest(mqtt);
+        return newest == null ? -1 : newest.get("seq").asLong();
+    }
+
+    private static JsonNode newest(Subscriber mqtt) {
+        JsonNode best = null;
+        for (Subscriber.Message m : mqtt.on("state")) {
+            if (best == null || m.json().get("seq").asLong() > best.get("seq").asLong()) {
+                best = m.json();
+            }
+        }
+        return best;
+    }
+
+    /** Wait for the state that says the game was resumed with {@code plies} moves, newer than {@code since}. */
+    private static JsonNode awaitResumed(Subscriber mqtt, long since, int plies) throws InterruptedException {
+        return mqtt.await("state", j -> j.get("seq").asLong() > since && j.get("resumed").asBoolean()
+                && j.get("moves").size() == plies, WAIT).json();
+    }
+
+    private static List<String> recordMoves(Path file) throws IOException {
+        GameRecord record = RecordFormat.read(file.toString(), Files.readAllBytes(file));
+        List<String> moves = new ArrayList<>();
+        for (int m : record.mainLine().moveArray()) {
+            moves.add(Usi.format(record.variant(), m));
+        }
+        return moves;
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    /** Finding 4: two moves, SIGTERM, a move, SIGKILL, then a new game: the record has all three moves. */
+    @Test
+    void aResumedGameKeepsEveryMoveWhenANewGameBegins() throws Exception {
+        Path data = dir.resolve("data");
+        try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
+            String gameId;
+            try (Run run = new Run(mosquitto, data)) {
+                run.awaitReady();
+                play(mqtt, "7g7f", 1);
+                gameId = play(mqtt, "3c3d", 2).get("game").asText();
+                run.term();
+            }
+            try (Run run = new Run(mosquitto, data)) {
+                run.awaitReady();
+                awaitResumed(mqtt, -1, 2);
+                play(mqtt, "2g2f", 3);
+                run.kill();
+            }
+            try (Run run = new Run(mosquitto, data)) {
+                run.awaitReady();
+                awaitResumed(mqtt, -1, 3);
+                mqtt.command("new-game", "{}");
+                JsonNode ended = mqtt.await("state", j -> j.get("game").asText().equals(gameId) && !j.get("result").isNull(), WAIT).json();
+                assertEquals("unfinished", ended.get("result").get("reason").asText());
+                assertEquals(3, ended.get("moves").size());
+                mqtt.await("state", j -> !j.get("game").asText().equals(gameId), WAIT);
+                run.term();
+            }
+            assertEquals(List.of("7g7f", "3c3d", "2g2f"), recordMoves(data.resolve("games").resolve(gameId + ".kifu")));
+            assertEquals(List.of("7g7f", "3c3d", "2g2f"), recordMoves(data.resolve("games").resolve(gameId + ".csa")));
+        }
+    }
+
+    /** Finding 5: the issue's short case; kill -9 before the drop, and the drop is read as before. */
+    @Test
+    void aDropAfterAKillIsReadAsBefore() throws Exception {
+        Path data = dir.resolve("data");
+        try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
+            String gameId;
+            try (Run run = new Run(mosquitto, data)) {
+                run.awaitReady();
+                for (int i = 0; i < DROP_GAME.size() - 1; i++) {
+                    play(mqtt, DROP_GAME.get(i), i + 1);
+                }
+                gameId = newest(mqtt).get("game").asText();
+                run.kill();
+            }
+            try (Run run = new Run(mosquitto, data)) {
+                run.awaitReady();
+                awaitResumed(mqtt, -1, DROP_GAME.size() - 1);
+                JsonNode after = play(mqtt, "P*2d", DROP_GAME.size());
+                assertEquals("matched", after.get("boardStatus").get("status").asText(), after.toString());
+                assertEquals(DROP_GAME, strings(after.get("moves")));
+                mqtt.command("resign", "{\"side\":\"white\"}");
+                mqtt.await("state", j -> !j.get("result").isNull(), WAIT);
+                run.term();
+                String log = Files.readString(run.log);
+                assertTrue(!log.contains("ambiguous") && !log.contains("Bad komadai"), log);
+            }
+            assertEquals(DROP_GAME, recordMoves(data.resolve("games").resolve(gameId + ".kifu")));
+        }
+    }
+
+    /** Finding 7: a demo finds an unfinished human game: it is filed as unfinished, and engines play a new one. */
+    @Test
+    void theDemoFilesAnUnfinishedHumanGameAndPlaysEngineAgainstEngine() throws Exception {
+        Path data = dir.resolve("data");
+        try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
+            String gameId;
+            try (Run run = new Run(mosquitto, data)) {
+                run.awaitReady();
+                play(mqtt, "7g7f", 1);
+                gameId = play(mqtt, "3c3d", 2).get("game").asText();
+                run.kill();
+            }
+            try (Run run = new Run(mosquitto, data, "--demo", "--sente", "engine:1", "--gote", "engine:1")) {
+                run.awaitReady();
+                JsonNode demo = mqtt.await("state", j -> !j.get("game").asText().equals(gameId) && j.get("moves").size() >= 2, WAIT).json();
+                assertEquals("engine", demo.get("players").get("black").get("type").asText());
+                assertEquals("engine", demo.get("players").get("white").get("type").asText());
+                run.term();
+            }
+            Path kifu = data.resolve("games").resolve(gameId + ".kifu");
+            assertEquals(List.of("7g7f", "3c3d"), recordMoves(kifu));
+        }
+    }
+
+    /**
+     * Findings 1 and 4 as a property: random games through cmd/sim with random stops (SIGTERM, SIGKILL, a torn or
+     * garbage last line added to the journal) and new games; every move ever published is in a record file exactly
+     * once, in its game, and seq never goes back.
+     */
+    @Test
+    void randomStopsAndDamageNeverLoseAPublishedMove() throws Exception {
+        Random random = new Random(20261125);
+        Path data = dir.resolve("data");
+        Map<String, List<String>> published = new HashMap<>();
+        try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
+            Run run = new Run(mosquitto, data);
+            run.awaitReady();
+            int stops = 0;
+            for (int game = 0; game < 3; game++) {
+                int length = 4 + random.nextInt(6);
+                for (int ply = 0; ply < length; ply++) {
+                    JsonNode state = play(mqtt, LONG_GAME.get(ply), ply + 1);
+                    published.put(state.get("game").asText(), strings(state.get("moves")));
+                    if (random.nextInt(3) == 0) {
+                        long before = newestSeq(mqtt);
+                        int how = random.nextInt(4);
+                        if (how == 0) {
+                            run.term();
+                        } else {
+                            run.kill();
+                        }
+                        if (how == 2) {
+                            Files.write(data.resolve("journal.jsonl"), "{\"seq\":3,\"type\":\"mo".getBytes(StandardCharsets.UTF_8),
+                                    StandardOpenOption.APPEND);
+                        } else if (how == 3) {
+                            Files.write(data.resolve("journal.jsonl"), new byte[] {0, 0, 0, 0, '\n', 'x', '\n'}, StandardOpenOption.APPEND);
+                        }
+                        stops++;
+                        run = new Run(mosquitto, data);
+                        run.awaitReady();
+                        JsonNode resumed = awaitResumed(mqtt, before, ply + 1);
+                        assertEquals(published.get(resumed.get("game").asText()), strings(resumed.get("moves")));
+                    }
+                }
+                String gameId = newest(mqtt).get("game").asText();
+                mqtt.command("new-game", "{}");
+                mqtt.await("state", j -> !j.get("game").asText().equals(gameId) && j.get("moves").size() == 0, WAIT);
+            }
+            run.term();
+            assertTrue(stops >= 3, "stopped " + stops + " times");
+            assertSeqNeverGoesBack(mqtt);
+        }
+        for (Map.Entry<String, List<String>> game : published.entrySet()) {
+            Path kifu = data.resolve("games").resolve(game.getKey() + ".kifu");
+            assertTrue(Files.isRegularFile(kifu), "the record of " + game.getKey());
+            assertEquals(game.getValue(), recordMoves(kifu), "every published move once, in order");
+        }
+    }
+
+    /** Sequence numbers seen by a viewer never go back, across every restart of a test. */
+    private static void assertSeqNeverGoesBack(Subscriber mqtt) {
+        long last = -1;
+        for (Subscriber.Message m : mqtt.on("state")) {
+            long seq = m.json().get("seq").asLong();
+            assertTrue(seq > last || seq == last, "seq " + seq + " after " + last);
+            last = Math.max(last, seq);
+        }
+    }
+}
