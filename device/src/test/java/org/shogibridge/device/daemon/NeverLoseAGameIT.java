@@ -132,18 +132,27 @@ class NeverLoseAGameIT {
         return out;
     }
 
+    /** Start a run, play 7g7f 3c3d, stop it (SIGKILL or SIGTERM), and return the game's id. */
+    private String twoMovesThenStop(Mosquitto mosquitto, Subscriber mqtt, Path data, boolean kill) throws Exception {
+        try (Run run = new Run(mosquitto, data)) {
+            run.awaitReady();
+            play(mqtt, "7g7f", 1);
+            String gameId = play(mqtt, "3c3d", 2).get("game").asText();
+            if (kill) {
+                run.kill();
+            } else {
+                run.term();
+            }
+            return gameId;
+        }
+    }
+
     /** Finding 4: two moves, SIGTERM, a move, SIGKILL, then a new game: the record has all three moves. */
     @Test
     void aResumedGameKeepsEveryMoveWhenANewGameBegins() throws Exception {
         Path data = dir.resolve("data");
         try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
-            String gameId;
-            try (Run run = new Run(mosquitto, data)) {
-                run.awaitReady();
-                play(mqtt, "7g7f", 1);
-                gameId = play(mqtt, "3c3d", 2).get("game").asText();
-                run.term();
-            }
+            String gameId = twoMovesThenStop(mosquitto, mqtt, data, false);
             try (Run run = new Run(mosquitto, data)) {
                 run.awaitReady();
                 awaitResumed(mqtt, -1, 2);
@@ -200,13 +209,7 @@ class NeverLoseAGameIT {
     void theDemoFilesAnUnfinishedHumanGameAndPlaysEngineAgainstEngine() throws Exception {
         Path data = dir.resolve("data");
         try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
-            String gameId;
-            try (Run run = new Run(mosquitto, data)) {
-                run.awaitReady();
-                play(mqtt, "7g7f", 1);
-                gameId = play(mqtt, "3c3d", 2).get("game").asText();
-                run.kill();
-            }
+            String gameId = twoMovesThenStop(mosquitto, mqtt, data, true);
             try (Run run = new Run(mosquitto, data, "--demo", "--sente", "engine:1", "--gote", "engine:1")) {
                 run.awaitReady();
                 JsonNode demo = mqtt.await("state", j -> !j.get("game").asText().equals(gameId) && j.get("moves").size() >= 2, WAIT).json();
