@@ -98,6 +98,11 @@ public final class Game {
         return position.copy();
     }
 
+    /** Return the side to move in the current position. */
+    public Side sideToMove() {
+        return position.sideToMove();
+    }
+
     /** Return a copy of the start position. */
     public Position startPosition() {
         return start.copy();

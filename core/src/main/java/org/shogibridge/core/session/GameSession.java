@@ -173,14 +173,13 @@ public final class GameSession {
         if (ended || game.isOver() || ply != game.moves().size() || ply != askedPly) {
             return false;
         }
-        Position position = game.position();
         try {
             if (answer.equals("resign")) {
-                inference.resign(position.sideToMove());
+                inference.resign(sideToMove());
             } else if (answer.equals("win")) {
                 inference.declareImpasse();
             } else {
-                int move = Usi.parseLegalMove(position, answer);
+                int move = Usi.parseLegalMove(game.position(), answer);
                 inference.expectComputerMove(move);
                 outbox.add(new StatusChanged(nextState()));
             }
@@ -348,9 +347,7 @@ public final class GameSession {
     }
 
     private Side sideToMove() {
-        int plies = game.moves().size();
-        Side first = game.startPosition().sideToMove();
-        return plies % 2 == 0 ? first : first.opponent();
+        return game.sideToMove();
     }
 
     // ---------------------------------------------------------------- the game's changes, as the inference reports them
@@ -371,7 +368,7 @@ public final class GameSession {
             if (violation != null) {
                 if (game.isOver()) { // a foul in tournament mode: the game is lost with the illegal move shown
                     foulMove = move;
-                    gameOver();
+                    fileGame();
                 }
                 return violation;
             }
@@ -385,7 +382,7 @@ public final class GameSession {
             turnMayHaveChanged = true;
             outbox.add(new MovePlayed(nextState(), moves.size(), movesUsi.get(movesUsi.size() - 1), japanese, spent, computer));
             if (game.isOver()) {
-                gameOver();
+                fileGame();
             }
             return null;
         }
@@ -410,14 +407,14 @@ public final class GameSession {
         @Override
         public GameResult end(Function<Game, GameResult> ending, long atMillis) {
             GameResult result = ending.apply(game);
-            gameOver();
+            fileGame();
             return result;
         }
 
         @Override
         public void begin(Position start, Handicap handicap, long atMillis) {
             if (!ended && !game.moves().isEmpty()) {
-                endUnfinished(); // the game being left is filed, with every move, before the new one replaces it
+                fileGame(); // the game being left is filed, with every move, before the new one replaces it
             }
             beginGame(start, handicap == null ? null : handicap.japaneseName());
         }
@@ -466,16 +463,11 @@ public final class GameSession {
         outbox.add(new GameStarted(nextState(), handicap));
     }
 
-    private void gameOver() {
+    /** The game ended, with its result or unfinished (left for a new one): its record goes out to be filed. */
+    private void fileGame() {
         clock.stop(now);
         ended = true;
         turnMayHaveChanged = true;
-        outbox.add(new GameEnded(nextState(), record()));
-    }
-
-    private void endUnfinished() {
-        clock.stop(now);
-        ended = true;
         outbox.add(new GameEnded(nextState(), record()));
     }
 
@@ -549,7 +541,7 @@ public final class GameSession {
                     .orElse(new GameState.Outcome(null, "unfinished", ""));
         }
         int expected = inference.expectedComputerMove();
-        return new GameState(number, gameId, variant, startSfen, position.toSfen(), movesUsi, movesJapanese, moveMillis,
+        return new GameState(number, gameId, variant, startSfen, movesUsi, movesJapanese, moveMillis,
                 position.sideToMove(), clock.state(now), settings.timeControl(), black, white, outcome, status,
                 expected == Move.NONE ? null : Usi.format(variant, expected), resumed, position);
     }

@@ -12,7 +12,6 @@ import org.shogibridge.core.rules.Variant;
  * @param gameId       the game's id (also its file name in the games directory)
  * @param variant      the variant
  * @param startSfen    the start position
- * @param sfen         the current position
  * @param moves        the moves in USI
  * @param movesJapanese the same moves in Japanese notation ({@code ▲７六歩})
  * @param moveMillis   the time each move took
@@ -25,9 +24,9 @@ import org.shogibridge.core.rules.Variant;
  * @param status       what the board shows compared with the game
  * @param engineMove   the computer's move the board must carry out, in USI, or null
  * @param resumed      true if the game was resumed after the daemon restarted
- * @param position     the current position (the same as {@code sfen}; kept so nobody parses the text back)
+ * @param position     the current position ({@link #sfen} is its text)
  */
-public record GameState(long seq, String gameId, Variant variant, String startSfen, String sfen, List<String> moves,
+public record GameState(long seq, String gameId, Variant variant, String startSfen, List<String> moves,
         List<String> movesJapanese, List<Long> moveMillis, Side sideToMove, ClockState clock, TimeControl timeControl,
         Player black, Player white, Outcome result, BoardStatus status, String engineMove, boolean resumed,
         Position position) {
@@ -48,6 +47,11 @@ public record GameState(long seq, String gameId, Variant variant, String startSf
         movesJapanese = List.copyOf(movesJapanese);
         moveMillis = List.copyOf(moveMillis);
         position = position.copy();
+    }
+
+    /** Return the current position as SFEN. */
+    public String sfen() {
+        return position.toSfen();
     }
 
     /** Return a fresh copy of the current position. */

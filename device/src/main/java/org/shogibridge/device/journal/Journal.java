@@ -98,47 +98,35 @@ public final class Journal implements AutoCloseable {
         if (state == null) {
             return;
         }
-        if (state.result() != null && !(event instanceof SessionEvent.GameEnded)) {
-            // The board of a finished game changed: nothing to keep but the number, so it never goes back.
-            write(JSON.createObjectNode().put("seq", state.seq()).put("type", "idle"));
-            lastSeq = Math.max(lastSeq, state.seq());
-            return;
-        }
-        ObjectNode line;
-        if (!(event instanceof SessionEvent.GameStarted) && !state.gameId().equals(openGameId)) {
-            line = wholeGame(state); // a change to a game the journal has let go of (a finished game taken back)
-        } else {
-            line = lineOf(event);
-        }
         if (event instanceof SessionEvent.GameEnded ended) {
-            if (!(line.get("type").asText().equals("end"))) {
-                write(line); // the whole game first, then its end
-                line = lineOf(event);
-            }
+            // The end line holds the record files, whole: the game needs no other line until they are written.
+            ObjectNode line = lineOf(event);
             line.put("kifu", Base64.getEncoder().encodeToString(RecordFormat.KIFU.encode(ended.record())));
             line.put("csa", Base64.getEncoder().encodeToString(RecordFormat.CSA.encode(ended.record())));
-        }
-        String text = write(line);
-        lastSeq = Math.max(lastSeq, state.seq());
-        String type = line.get("type").asText();
-        if (type.equals("start") || type.equals("game")) {
-            openGame.clear();
-            openGameId = state.gameId();
-        }
-        if (type.equals("end")) {
+            unarchived.put(state.gameId(), write(line, true));
             openGame.clear();
             openGameId = null;
-            unarchived.put(state.gameId(), text);
+        } else if (state.result() != null) {
+            // The board of a finished game changed: nothing to keep but the number, so it never goes back.
+            write(JSON.createObjectNode().put("seq", state.seq()).put("type", "idle"), true);
         } else {
+            boolean known = event instanceof SessionEvent.GameStarted || state.gameId().equals(openGameId);
+            // A change to a game the journal has let go of (a finished game taken back) brings the whole game.
+            String text = write(known ? lineOf(event) : wholeGame(state), true);
+            if (!known || event instanceof SessionEvent.GameStarted) {
+                openGame.clear();
+                openGameId = state.gameId();
+            }
             openGame.add(text);
         }
+        lastSeq = Math.max(lastSeq, state.seq());
     }
 
     /** Append a checkpoint of the running clock (not forced: losing it costs at most the time since the last one). */
     public void checkpoint(long seq, ClockState clock) throws IOException {
         ObjectNode line = JSON.createObjectNode().put("seq", seq).put("type", "clock");
         line.set("clock", StateJson.clock(JSON.createObjectNode(), clock));
-        channel.write(ByteBuffer.wrap((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8)));
+        write(line, false);
     }
 
     /**
@@ -162,7 +150,8 @@ public final class Journal implements AutoCloseable {
         return line == null ? null : recordFilesOf(JSON.readTree(line));
     }
 
-    private String write(ObjectNode line) throws IOException {
+    /** Append a line, forced to disk if asked; a failed write is cut back so no part of it joins the next line. */
+    private String write(ObjectNode line, boolean force) throws IOException {
         String text = JSON.writeValueAsString(line);
         ByteBuffer bytes = ByteBuffer.wrap((text + "\n").getBytes(StandardCharsets.UTF_8));
         long size = channel.size();
@@ -170,10 +159,12 @@ public final class Journal implements AutoCloseable {
             while (bytes.hasRemaining()) {
                 channel.write(bytes);
             }
-            channel.force(false);
+            if (force) {
+                channel.force(false);
+            }
         } catch (IOException e) {
             try {
-                channel.truncate(size); // no part of the line stays to join the next one (a full disk, then room)
+                channel.truncate(size);
             } catch (IOException ignored) {
                 // the next recovery cuts it
             }

@@ -108,7 +108,7 @@ public final class MqttLink implements AutoCloseable {
     }
 
     private static String statusJson(String status, String problem) {
-        var node = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode().put("status", status);
+        var node = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("status", status);
         if (problem != null) {
             node.put("problem", problem);
         }

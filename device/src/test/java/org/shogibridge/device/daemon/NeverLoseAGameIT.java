@@ -272,9 +272,24 @@ class NeverLoseAGameIT {
         }
         for (Map.Entry<String, List<String>> game : published.entrySet()) {
             Path kifu = data.resolve("games").resolve(game.getKey() + ".kifu");
-            assertTrue(Files.isRegularFile(kifu), "the record of " + game.getKey());
+            assertTrue(Files.isRegularFile(kifu), () -> "the record of " + game.getKey() + ": " + evidence(data));
             assertEquals(game.getValue(), recordMoves(kifu), "every published move once, in order");
         }
+    }
+
+    /** What a failure should show: the games directory, the journal and the daemons' logs. */
+    private String evidence(Path data) {
+        StringBuilder text = new StringBuilder();
+        try (var files = Files.list(data.resolve("games"))) {
+            text.append(files.map(p -> p.getFileName().toString()).sorted().toList()).append('\n');
+            text.append(Files.readString(data.resolve("journal.jsonl"))).append('\n');
+            for (int i = 1; i <= runs; i++) {
+                text.append("--- run ").append(i).append('\n').append(Files.readString(dir.resolve("daemon-" + i + ".log")));
+            }
+        } catch (IOException e) {
+            text.append(e);
+        }
+        return text.toString();
     }
 
     /** Sequence numbers seen by a viewer never go back, across every restart of a test. */
