@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
@@ -220,6 +222,65 @@ class NeverLoseAGameIT {
             Path kifu = data.resolve("games").resolve(gameId + ".kifu");
             assertEquals(List.of("7g7f", "3c3d"), recordMoves(kifu));
         }
+    }
+
+    /**
+     * Done-when: real games (a professional game of 2014 and a computer game of 2021, records copied under MIT) played
+     * through cmd/sim to the end, the daemon SIGKILLed three times in each, once just before a drop; the record it
+     * writes is read by a CSA reader that shares no code with the daemon, and Fairy-Stockfish plays its moves to the
+     * same position the daemon published.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"jt201409130101.kif", "ai-an-vs-kifuwarabe-20210503.kifu"})
+    void realGamesWithThreeKillsEachPlayThroughExact(String recordName) throws Exception {
+        assertTrue(Files.isExecutable(IndependentRecordCheck.FAIRY_STOCKFISH), "install Debian's fairy-stockfish");
+        Path source = Path.of("src", "test", "resources", "records", recordName);
+        List<String> moves = recordMoves(source);
+        if (recordName.startsWith("ai-an")) {
+            moves = moves.subList(0, moves.size() - 1); // the record ends with a foul, which the board refuses
+        }
+        Random random = new Random(recordName.hashCode());
+        java.util.TreeSet<Integer> kills = new java.util.TreeSet<>();
+        int firstDrop = 0;
+        while (!moves.get(firstDrop).contains("*")) {
+            firstDrop++;
+        }
+        kills.add(firstDrop); // killed with the drop still to play: the komadai are read as they are
+        while (kills.size() < 3) {
+            kills.add(1 + random.nextInt(moves.size() - 1));
+        }
+        Path data = dir.resolve("data");
+        JsonNode last = null;
+        try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
+            Run run = new Run(mosquitto, data);
+            try {
+                run.awaitReady();
+                for (int ply = 0; ply < moves.size(); ply++) {
+                    if (kills.contains(ply)) {
+                        long before = newestSeq(mqtt);
+                        run.kill();
+                        run = new Run(mosquitto, data);
+                        run.awaitReady();
+                        assertEquals(moves.subList(0, ply), strings(awaitResumed(mqtt, before, ply).get("moves")));
+                    }
+                    last = play(mqtt, moves.get(ply), ply + 1);
+                    assertEquals("matched", last.get("boardStatus").get("status").asText(), last.toString());
+                }
+                mqtt.command("resign", "{\"side\":\"" + last.get("sideToMove").asText() + "\"}");
+                mqtt.await("state", j -> !j.get("result").isNull(), WAIT);
+                run.term();
+                // A drop is ambiguous for a moment while the hands are between komadai and square; never worse.
+                String log = Files.readString(run.log);
+                assertTrue(!log.contains("correction needed") && !log.contains("illegal move") && !log.contains("Bad komadai"), log);
+            } finally {
+                run.close();
+            }
+        }
+        Path csa = data.resolve("games").resolve(last.get("game").asText() + ".csa");
+        assertEquals(moves, IndependentRecordCheck.csaMoves(csa), "the CSA record, read independently");
+        assertEquals(IndependentRecordCheck.normalized(last.get("sfen").asText()), IndependentRecordCheck.positionAfter(moves),
+                "Fairy-Stockfish reaches the position the daemon published");
+        assertEquals(moves, recordMoves(data.resolve("games").resolve(last.get("game").asText() + ".kifu")));
     }
 
     /**
