@@ -1,6 +1,5 @@
 package org.shogibridge.device.daemon;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
@@ -14,13 +13,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.rules.Handicap;
-import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
@@ -129,13 +124,14 @@ public final class Daemon implements AutoCloseable {
                 session.storageFailed(problem, loop.now());
             }
         }));
-        commands[0] = new RemoteCommands(this::execute, outlet);
 
         engines = new EngineWorker(settings.session().timeControl(), settings.senteOptions(), settings.goteOptions());
         engines.prepare(settings.session().black(), Side.BLACK);
         engines.prepare(settings.session().white(), Side.WHITE);
         var boardConfig = settings.config().board();
         board = boardPort(clock);
+        commands[0] = new RemoteCommands(new CommandParser(variant, simulated != null ? null : boardConfig.source(),
+                settings.session().inference().faceSensing()), this::execute, outlet);
         session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
         loop.attach(session, board);
         if (simulated != null) {
@@ -292,221 +288,81 @@ public final class Daemon implements AutoCloseable {
 
     // ---------------------------------------------------------------- commands
 
-    /** Validate on the receiving thread what can be; carry out on the board loop. */
-    private void execute(String verb, JsonNode c, RemoteCommands.Reply reply) {
-        Runnable action = switch (verb) {
-            case "new-game" -> newGame(c, reply);
-            case "resign" -> {
-                Side side = side(RemoteCommands.text(c, "side"));
-                yield () -> {
-                    session.resign(side, loop.now());
-                    reply.ok(null);
-                };
-            }
-            case "takeback" -> () -> {
-                if (!session.takeBack(loop.now())) {
-                    throw new IllegalStateException("Nothing to take back. The game has no moves.");
-                }
-                if (simulated != null) {
-                    simulated.setUp(session.state().position()); // the simulated hands put the pieces back
-                }
-                reply.ok(null);
-            };
-            case "impasse" -> () -> {
-                var result = session.declareImpasse(loop.now());
-                reply.ok(JSON.createObjectNode().put("result", result.describe()));
-            };
-            case "promote" -> {
-                JsonNode p = c.get("promote");
-                if (p == null || !p.isBoolean()) {
-                    throw new IllegalArgumentException("Malformed command. 'promote' must be true or false.");
-                }
-                yield () -> {
-                    if (!session.promote(p.asBoolean(), loop.now())) {
-                        throw new IllegalStateException("No promotion pending. Nothing to choose.");
-                    }
-                    reply.ok(null);
-                };
-            }
-            case "level" -> level(c, reply);
-            case "players" -> players(c, reply);
-            case "hint" -> () -> {
-                Position position = session.state().position();
-                engines.hint(position, 1_000, move -> {
-                    if (move == null) {
-                        reply.error("No hint. The side to move has no legal move.");
-                    } else {
-                        reply.ok(JSON.createObjectNode().put("hint", move));
-                    }
-                });
-            };
-            case "sim" -> sim(c, reply);
-            default -> throw new IllegalArgumentException("Unknown command. " + verb + ".");
-        };
+    /** Carry out a command on the board loop: what it does depends on the game at that moment. */
+    private void execute(RemoteCommand command, RemoteCommands.Reply reply) {
         loop.post(() -> {
             try {
-                action.run();
+                carryOut(command, reply);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 reply.error(e.getMessage());
             } catch (RuntimeException e) {
-                log.error("Command {} failed: {}", verb, e.toString(), e);
+                log.error("Command {} failed: {}", command, e.toString(), e);
                 reply.error("Command failed. " + e.getClass().getSimpleName() + ".");
             }
         });
     }
 
-    private Runnable newGame(JsonNode c, RemoteCommands.Reply reply) {
-        String sfen = RemoteCommands.text(c, "sfen");
-        String handicapName = RemoteCommands.text(c, "handicap");
-        if (sfen != null && handicapName != null) {
-            throw new IllegalArgumentException("Malformed command. Give an sfen or a handicap, not both.");
-        }
-        Position start;
-        if (sfen != null) {
-            start = Sfen.parse(variant, sfen); // throws "Invalid SFEN. ..." for a bad one
-        } else if (handicapName != null) {
-            if (variant != Variant.STANDARD) {
-                throw new IllegalArgumentException("No handicap. Handicaps exist only in standard shogi.");
-            }
-            start = Handicap.ofName(handicapName).orElseThrow(() -> new IllegalArgumentException("Unknown handicap. '" + handicapName + "'."))
-                    .startPosition();
-        } else {
-            start = Position.start(variant);
-        }
-        return () -> {
-            session.newGame(start, loop.now());
+    private void carryOut(RemoteCommand command, RemoteCommands.Reply reply) {
+        long now = loop.now();
+        if (command instanceof RemoteCommand.NewGame c) {
+            session.newGame(c.start(), now);
             if (simulated != null) {
-                simulated.setUp(start); // a real board is set up by the players, guided by the LEDs
+                simulated.setUp(c.start()); // a real board is set up by the players, guided by the LEDs
             }
-            reply.ok(null);
-        };
-    }
-
-    private Runnable level(JsonNode c, RemoteCommands.Reply reply) {
-        JsonNode value = c.get("level");
-        if (value == null || !value.isInt() || value.asInt() < 1 || value.asInt() > 10) {
-            throw new IllegalArgumentException("Malformed command. 'level' must be a whole number from 1 to 10.");
-        }
-        String sideName = RemoteCommands.text(c, "side");
-        Side only = sideName == null ? null : side(sideName);
-        int level = value.asInt();
-        return () -> {
+        } else if (command instanceof RemoteCommand.Resign c) {
+            session.resign(c.side(), now);
+        } else if (command instanceof RemoteCommand.TakeBack) {
+            if (!session.takeBack(now)) {
+                throw new IllegalStateException("Nothing to take back. The game has no moves.");
+            }
+            if (simulated != null) {
+                simulated.setUp(session.state().position()); // the simulated hands put the pieces back
+            }
+        } else if (command instanceof RemoteCommand.Impasse) {
+            reply.ok(JSON.createObjectNode().put("result", session.declareImpasse(now).describe()));
+            return;
+        } else if (command instanceof RemoteCommand.Promote c) {
+            if (!session.promote(c.promote(), now)) {
+                throw new IllegalStateException("No promotion pending. Nothing to choose.");
+            }
+        } else if (command instanceof RemoteCommand.Level c) {
             GameState s = session.state();
-            Player black = s.black().kind() == Player.Kind.ENGINE && (only == null || only == Side.BLACK) ? s.black().withLevel(level) : s.black();
-            Player white = s.white().kind() == Player.Kind.ENGINE && (only == null || only == Side.WHITE) ? s.white().withLevel(level) : s.white();
+            Player black = withLevel(s.black(), Side.BLACK, c);
+            Player white = withLevel(s.white(), Side.WHITE, c);
             if (black.equals(s.black()) && white.equals(s.white())) {
                 throw new IllegalStateException("No engine to set. No side is played by the built-in engine.");
             }
-            session.setPlayers(black, white, loop.now());
-            reply.ok(null);
-        };
-    }
-
-    private Runnable players(JsonNode c, RemoteCommands.Reply reply) {
-        Player black = player(c.get("black"), "black");
-        Player white = player(c.get("white"), "white");
-        return () -> {
+            session.setPlayers(black, white, now);
+        } else if (command instanceof RemoteCommand.Players c) {
             GameState s = session.state();
-            session.setPlayers(black == null ? s.black() : black, white == null ? s.white() : white, loop.now());
-            reply.ok(null);
-        };
-    }
-
-    private static Player player(JsonNode node, String field) {
-        if (node == null) {
-            return null;
-        }
-        if (!node.isObject()) {
-            throw new IllegalArgumentException("Malformed command. '" + field + "' must be an object with type and name or level.");
-        }
-        String type = RemoteCommands.text(node, "type");
-        String name = RemoteCommands.text(node, "name");
-        if ("human".equals(type)) {
-            return Player.human(name == null ? (field.equals("black") ? "Sente" : "Gote") : name);
-        }
-        if ("engine".equals(type)) {
-            JsonNode level = node.get("level");
-            int l = level == null ? 5 : level.isInt() ? level.asInt() : -1;
-            if (l < 1 || l > 10) {
-                throw new IllegalArgumentException("Malformed command. '" + field + ".level' must be 1 to 10.");
-            }
-            return name == null ? Player.engine(l) : new Player(name, Player.Kind.ENGINE, l, "");
-        }
-        throw new IllegalArgumentException("Malformed command. '" + field + ".type' must be human or engine.");
-    }
-
-    private Runnable sim(JsonNode c, RemoteCommands.Reply reply) {
-        if (simulated == null) {
-            throw new IllegalArgumentException("Not simulated. cmd/sim plays a simulated board; this one is "
-                    + settings.config().board().source() + ".");
-        }
-        SimulatedBoard board = simulated;
-        String action = RemoteCommands.requiredText(c, "action");
-        return switch (action) {
-            case "play" -> {
-                String usi = RemoteCommands.requiredText(c, "usi");
-                yield () -> {
-                    Position position = session.state().position();
-                    int move = Usi.parseLegalMove(position, usi); // "Illegal move. ..." for a bad one
-                    board.play(position, move);
-                    reply.ok(null);
-                };
-            }
-            case "lift" -> {
-                int square = square(c);
-                yield () -> {
-                    board.lift(square);
-                    reply.ok(null);
-                };
-            }
-            case "place" -> {
-                int square = square(c);
-                yield () -> {
-                    board.place(square, settings.session().inference().faceSensing() ? SensorSnapshot.FACE_UP : SensorSnapshot.OCCUPIED);
-                    reply.ok(null);
-                };
-            }
-            case "take", "put" -> {
-                Side side = side(RemoteCommands.requiredText(c, "side"));
-                String piece = RemoteCommands.requiredText(c, "piece");
-                int type = piece.length() == 1 ? Piece.typeOfLetter(Character.toUpperCase(piece.charAt(0))) : 0;
-                if (type <= 0 || java.util.Arrays.stream(variant.handTypes()).noneMatch(t -> t == type)) {
-                    throw new IllegalArgumentException("Malformed command. 'piece' must be a piece a komadai holds (P, L, N, S, G, B, R...), not '" + piece + "'.");
+            session.setPlayers(c.black() == null ? s.black() : c.black(), c.white() == null ? s.white() : c.white(), now);
+        } else if (command instanceof RemoteCommand.Hint) {
+            engines.hint(session.state().position(), 1_000, move -> {
+                if (move == null) {
+                    reply.error("No hint. The side to move has no legal move.");
+                } else {
+                    reply.ok(JSON.createObjectNode().put("hint", move));
                 }
-                yield () -> {
-                    board.komadai(side, type, action.equals("take") ? -1 : +1);
-                    reply.ok(null);
-                };
-            }
-            case "press" -> {
-                Side side = side(RemoteCommands.requiredText(c, "side"));
-                yield () -> {
-                    board.press(side);
-                    reply.ok(null);
-                };
-            }
-            default -> throw new IllegalArgumentException("Malformed command. 'action' must be play, lift, place, take, put or press, not '" + action + "'.");
-        };
+            });
+            return;
+        } else if (command instanceof RemoteCommand.SimPlay c) {
+            Position position = session.state().position();
+            simulated.play(position, Usi.parseLegalMove(position, c.usi())); // "Illegal move. ..." for a bad one
+        } else if (command instanceof RemoteCommand.SimLift c) {
+            simulated.lift(c.square());
+        } else if (command instanceof RemoteCommand.SimPlace c) {
+            simulated.place(c.square(), c.reading());
+        } else if (command instanceof RemoteCommand.SimKomadai c) {
+            simulated.komadai(c.side(), c.type(), c.change());
+        } else if (command instanceof RemoteCommand.SimPress c) {
+            simulated.press(c.side());
+        }
+        reply.ok(null);
     }
 
-    private int square(JsonNode c) {
-        String name = RemoteCommands.requiredText(c, "square");
-        try {
-            return Usi.parseSquare(variant, name);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("Malformed command. 'square' must be a square such as 7g, not '" + name + "'.");
-        }
-    }
-
-    private static Side side(String name) {
-        if (name == null) {
-            return null;
-        }
-        return switch (name) {
-            case "black", "sente" -> Side.BLACK;
-            case "white", "gote" -> Side.WHITE;
-            default -> throw new IllegalArgumentException("Malformed command. 'side' must be black or white, not '" + name + "'.");
-        };
+    private static Player withLevel(Player player, Side side, RemoteCommand.Level command) {
+        boolean chosen = command.only() == null || command.only() == side;
+        return player.kind() == Player.Kind.ENGINE && chosen ? player.withLevel(command.level()) : player;
     }
 
     /** Have the simulated hands play a move of the current position (what {@code cmd/sim} play does). */

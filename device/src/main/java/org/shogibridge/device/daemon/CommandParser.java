@@ -1,0 +1,251 @@
+package org.shogibridge.device.daemon;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Sfen;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.device.mqtt.MqttLink;
+
+/**
+ * Reads a command published on {@code cmd/<verb>} into a typed {@link RemoteCommand}: a JSON object of at most 4 KiB
+ * with only the fields its verb knows (and an optional {@code id}). Everything that can be checked without the game is
+ * checked here; a bad command throws {@link IllegalArgumentException} with a "Category. detail." message that names the
+ * field, and changes nothing.
+ */
+final class CommandParser {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    /** The fields each verb accepts (besides {@code id}). */
+    static final Map<String, Set<String>> VERBS = Map.of(
+            "new-game", Set.of("sfen", "handicap"),
+            "resign", Set.of("side"),
+            "takeback", Set.of(),
+            "level", Set.of("level", "side"),
+            "players", Set.of("black", "white"),
+            "promote", Set.of("promote"),
+            "hint", Set.of(),
+            "impasse", Set.of(),
+            "sim", Set.of("action", "usi", "square", "piece", "side"));
+
+    private final Variant variant;
+    /** What the board is, when it is not simulated ({@code serial}, {@code wired}...); null for a simulated board. */
+    private final String realBoard;
+    private final boolean faceSensing;
+
+    /**
+     * @param variant     the game's variant (squares, hands, start positions)
+     * @param realBoard   the board's source when it is a real one (cmd/sim is then refused), or null when simulated
+     * @param faceSensing whether the board's sensors tell a piece's face (what a placed piece reads)
+     */
+    CommandParser(Variant variant, String realBoard, boolean faceSensing) {
+        this.variant = variant;
+        this.realBoard = realBoard;
+        this.faceSensing = faceSensing;
+    }
+
+    /** Read a command from its payload. */
+    RemoteCommand parse(String verb, byte[] payload) {
+        return command(verb, json(verb, payload));
+    }
+
+    /** Return the command's JSON object, checked against its verb's fields. */
+    static JsonNode json(String verb, byte[] payload) {
+        Set<String> fields = VERBS.get(verb);
+        if (fields == null) {
+            throw new IllegalArgumentException("Unknown command. '" + verb + "' is not one of "
+                    + String.join(", ", VERBS.keySet().stream().sorted().toList()) + ".");
+        }
+        if (payload.length > MqttLink.MAX_COMMAND_BYTES) {
+            throw new IllegalArgumentException("Command too large. " + payload.length + " bytes; at most "
+                    + MqttLink.MAX_COMMAND_BYTES + ".");
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(payload)).toString();
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException("Malformed command. The payload is not UTF-8.");
+        }
+        if (text.isBlank()) {
+            text = "{}";
+        }
+        JsonNode node;
+        try {
+            node = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("Malformed command. Not JSON: " + jsonProblem(e) + ".");
+        }
+        if (node == null || !node.isObject()) {
+            throw new IllegalArgumentException("Malformed command. The payload must be a JSON object.");
+        }
+        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
+            String name = names.next();
+            if (!name.equals("id") && !fields.contains(name)) {
+                throw new IllegalArgumentException("Malformed command. '" + verb + "' has no field '" + name + "'"
+                        + (fields.isEmpty() ? "" : " (fields: " + String.join(", ", fields.stream().sorted().toList()) + ")") + ".");
+            }
+        }
+        return node;
+    }
+
+    /** Read a command from its JSON object, already checked by {@link #json}. */
+    RemoteCommand command(String verb, JsonNode c) {
+        return switch (verb) {
+            case "new-game" -> new RemoteCommand.NewGame(start(c));
+            case "resign" -> new RemoteCommand.Resign(side(text(c, "side")));
+            case "takeback" -> new RemoteCommand.TakeBack();
+            case "impasse" -> new RemoteCommand.Impasse();
+            case "hint" -> new RemoteCommand.Hint();
+            case "promote" -> {
+                JsonNode p = c.get("promote");
+                if (p == null || !p.isBoolean()) {
+                    throw new IllegalArgumentException("Malformed command. 'promote' must be true or false.");
+                }
+                yield new RemoteCommand.Promote(p.asBoolean());
+            }
+            case "level" -> {
+                JsonNode value = c.get("level");
+                if (value == null || !value.isInt() || value.asInt() < 1 || value.asInt() > 10) {
+                    throw new IllegalArgumentException("Malformed command. 'level' must be a whole number from 1 to 10.");
+                }
+                yield new RemoteCommand.Level(value.asInt(), side(text(c, "side")));
+            }
+            case "players" -> new RemoteCommand.Players(player(c.get("black"), "black"), player(c.get("white"), "white"));
+            case "sim" -> sim(c);
+            default -> throw new IllegalArgumentException("Unknown command. " + verb + ".");
+        };
+    }
+
+    private Position start(JsonNode c) {
+        String sfen = text(c, "sfen");
+        String handicapName = text(c, "handicap");
+        if (sfen != null && handicapName != null) {
+            throw new IllegalArgumentException("Malformed command. Give an sfen or a handicap, not both.");
+        }
+        if (sfen != null) {
+            return Sfen.parse(variant, sfen); // throws "Invalid SFEN. ..." for a bad one
+        }
+        if (handicapName != null) {
+            if (variant != Variant.STANDARD) {
+                throw new IllegalArgumentException("No handicap. Handicaps exist only in standard shogi.");
+            }
+            return Handicap.ofName(handicapName).orElseThrow(() -> new IllegalArgumentException("Unknown handicap. '" + handicapName + "'."))
+                    .startPosition();
+        }
+        return Position.start(variant);
+    }
+
+    private static Player player(JsonNode node, String field) {
+        if (node == null) {
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("Malformed command. '" + field + "' must be an object with type and name or level.");
+        }
+        String type = text(node, "type");
+        String name = text(node, "name");
+        if ("human".equals(type)) {
+            return Player.human(name == null ? (field.equals("black") ? "Sente" : "Gote") : name);
+        }
+        if ("engine".equals(type)) {
+            JsonNode level = node.get("level");
+            int l = level == null ? 5 : level.isInt() ? level.asInt() : -1;
+            if (l < 1 || l > 10) {
+                throw new IllegalArgumentException("Malformed command. '" + field + ".level' must be 1 to 10.");
+            }
+            return name == null ? Player.engine(l) : new Player(name, Player.Kind.ENGINE, l, "");
+        }
+        throw new IllegalArgumentException("Malformed command. '" + field + ".type' must be human or engine.");
+    }
+
+    /** The parser's complaint in words a sender understands, without its class names and options. */
+    private static String jsonProblem(JsonProcessingException e) {
+        String problem = e.getOriginalMessage();
+        if (problem.startsWith("Trailing token")) {
+            return "more follows the object";
+        }
+        return problem.lines().findFirst().orElse("").replaceAll(" \\(.*", "");
+    }
+
+    private RemoteCommand sim(JsonNode c) {
+        if (realBoard != null) {
+            throw new IllegalArgumentException("Not simulated. cmd/sim plays a simulated board; this one is " + realBoard + ".");
+        }
+        String action = requiredText(c, "action");
+        return switch (action) {
+            case "play" -> new RemoteCommand.SimPlay(requiredText(c, "usi"));
+            case "lift" -> new RemoteCommand.SimLift(square(c));
+            case "place" -> new RemoteCommand.SimPlace(square(c), faceSensing ? SensorSnapshot.FACE_UP : SensorSnapshot.OCCUPIED);
+            case "take", "put" -> {
+                Side side = side(requiredText(c, "side"));
+                String piece = requiredText(c, "piece");
+                int type = piece.length() == 1 ? Piece.typeOfLetter(Character.toUpperCase(piece.charAt(0))) : 0;
+                if (type <= 0 || Arrays.stream(variant.handTypes()).noneMatch(t -> t == type)) {
+                    throw new IllegalArgumentException("Malformed command. 'piece' must be a piece a komadai holds (P, L, N, S, G, B, R...), not '" + piece + "'.");
+                }
+                yield new RemoteCommand.SimKomadai(side, type, action.equals("take") ? -1 : +1);
+            }
+            case "press" -> new RemoteCommand.SimPress(side(requiredText(c, "side")));
+            default -> throw new IllegalArgumentException("Malformed command. 'action' must be play, lift, place, take, put or press, not '" + action + "'.");
+        };
+    }
+
+    private int square(JsonNode c) {
+        String name = requiredText(c, "square");
+        try {
+            return Usi.parseSquare(variant, name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Malformed command. 'square' must be a square such as 7g, not '" + name + "'.");
+        }
+    }
+
+    private static Side side(String name) {
+        if (name == null) {
+            return null;
+        }
+        return switch (name) {
+            case "black", "sente" -> Side.BLACK;
+            case "white", "gote" -> Side.WHITE;
+            default -> throw new IllegalArgumentException("Malformed command. 'side' must be black or white, not '" + name + "'.");
+        };
+    }
+
+    /** Return a text field, or null if absent; a field of another type is refused. */
+    private static String text(JsonNode command, String field) {
+        JsonNode value = command.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw new IllegalArgumentException("Malformed command. '" + field + "' must be a string.");
+        }
+        return value.asText();
+    }
+
+    private static String requiredText(JsonNode command, String field) {
+        String value = text(command, field);
+        if (value == null) {
+            throw new IllegalArgumentException("Malformed command. '" + field + "' is missing.");
+        }
+        return value;
+    }
+}

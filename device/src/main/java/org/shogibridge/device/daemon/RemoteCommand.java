@@ -1,0 +1,67 @@
+package org.shogibridge.device.daemon;
+
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.session.Player;
+
+/**
+ * A command from {@code cmd/<verb>}, read and checked by {@link CommandParser}: what is left to the board loop is only
+ * what depends on the game at that moment.
+ */
+sealed interface RemoteCommand {
+
+    /** {@code new-game}: a new game from this start (the variant's, a handicap's or an SFEN's). */
+    record NewGame(Position start) implements RemoteCommand {
+        public NewGame {
+            start = start.copy();
+        }
+    }
+
+    /** {@code resign}: the side resigns; null for the side to move. */
+    record Resign(Side side) implements RemoteCommand {
+    }
+
+    /** {@code takeback}: the last move is taken back. */
+    record TakeBack() implements RemoteCommand {
+    }
+
+    /** {@code impasse}: the side to move declares an impasse (jishogi). */
+    record Impasse() implements RemoteCommand {
+    }
+
+    /** {@code promote}: the answer to a pending promotion. */
+    record Promote(boolean promote) implements RemoteCommand {
+    }
+
+    /** {@code level}: the built-in engine's level, for one side or (null) for every side it plays. */
+    record Level(int level, Side only) implements RemoteCommand {
+    }
+
+    /** {@code players}: either side's player; null keeps that side's. */
+    record Players(Player black, Player white) implements RemoteCommand {
+    }
+
+    /** {@code hint}: the engine's move for the side to move. */
+    record Hint() implements RemoteCommand {
+    }
+
+    /** {@code sim play}: the simulated hands play a move (checked against the position when it is carried out). */
+    record SimPlay(String usi) implements RemoteCommand {
+    }
+
+    /** {@code sim lift}: a piece is lifted from a square. */
+    record SimLift(int square) implements RemoteCommand {
+    }
+
+    /** {@code sim place}: a piece is put on a square, read as this sensor value. */
+    record SimPlace(int square, byte reading) implements RemoteCommand {
+    }
+
+    /** {@code sim take} ({@code change} -1) or {@code put} (+1): a piece of a type taken from or put on a komadai. */
+    record SimKomadai(Side side, int type, int change) implements RemoteCommand {
+    }
+
+    /** {@code sim press}: a side's clock button is pressed. */
+    record SimPress(Side side) implements RemoteCommand {
+    }
+}

@@ -1,0 +1,112 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.Player;
+
+/** Every command read into its typed form, and every way a command is refused, with the answer the sender reads. */
+class CommandParserTest {
+    private final CommandParser simulated = new CommandParser(Variant.STANDARD, null, false);
+
+    private RemoteCommand parse(CommandParser parser, String verb, String json) {
+        return parser.parse(verb, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void readsEachVerbIntoItsCommand() {
+        assertEquals(Position.start(Variant.STANDARD).toSfen(),
+                ((RemoteCommand.NewGame) parse(simulated, "new-game", "")).start().toSfen());
+        assertEquals(Handicap.ofName("二枚落ち").orElseThrow().startPosition().toSfen(),
+                ((RemoteCommand.NewGame) parse(simulated, "new-game", "{\"handicap\":\"二枚落ち\"}")).start().toSfen());
+        assertEquals(new RemoteCommand.Resign(Side.WHITE), parse(simulated, "resign", "{\"side\":\"gote\"}"));
+        assertEquals(new RemoteCommand.Resign(null), parse(simulated, "resign", "{\"id\":\"7\"}"));
+        assertEquals(new RemoteCommand.TakeBack(), parse(simulated, "takeback", "{}"));
+        assertEquals(new RemoteCommand.Promote(false), parse(simulated, "promote", "{\"promote\":false}"));
+        assertEquals(new RemoteCommand.Level(7, Side.BLACK), parse(simulated, "level", "{\"level\":7,\"side\":\"black\"}"));
+        assertEquals(new RemoteCommand.Players(Player.human("羽生"), Player.engine(3)),
+                parse(simulated, "players", "{\"black\":{\"type\":\"human\",\"name\":\"羽生\"},\"white\":{\"type\":\"engine\",\"level\":3}}"));
+        assertEquals(new RemoteCommand.SimPlay("7g7f"), parse(simulated, "sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}"));
+        assertEquals(new RemoteCommand.SimPlace(Usi.parseSquare(Variant.STANDARD, "5e"), SensorSnapshot.OCCUPIED),
+                parse(simulated, "sim", "{\"action\":\"place\",\"square\":\"5e\"}"));
+        assertEquals(new RemoteCommand.SimKomadai(Side.BLACK, Piece.typeOfLetter('P'), -1),
+                parse(simulated, "sim", "{\"action\":\"take\",\"side\":\"black\",\"piece\":\"p\"}"));
+        assertEquals(new RemoteCommand.SimPress(Side.WHITE), parse(simulated, "sim", "{\"action\":\"press\",\"side\":\"white\"}"));
+    }
+
+    @Test
+    void aBoardThatSensesFacesReadsAPlacedPieceFaceUp() {
+        CommandParser faces = new CommandParser(Variant.STANDARD, null, true);
+        assertEquals(SensorSnapshot.FACE_UP, ((RemoteCommand.SimPlace) parse(faces, "sim", "{\"action\":\"place\",\"square\":\"5e\"}")).reading());
+    }
+
+    static Stream<Arguments> refusals() {
+        return Stream.of(
+                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of hint, impasse, level, new-game, players, promote, resign, sim, takeback."),
+                Arguments.of("resign", "{", "Malformed command. Not JSON: "),
+                Arguments.of("resign", "[1]", "Malformed command. The payload must be a JSON object."),
+                Arguments.of("resign", "{\"side\":\"black\"} {}", "Malformed command. Not JSON: more follows the object."),
+                Arguments.of("resign", "{\"side\":\"black\",\"side\":\"white\"}", "Malformed command. Not JSON: Duplicate field 'side'"),
+                Arguments.of("resign", "{\"who\":\"black\"}", "Malformed command. 'resign' has no field 'who' (fields: side)."),
+                Arguments.of("takeback", "{\"ply\":3}", "Malformed command. 'takeback' has no field 'ply'."),
+                Arguments.of("resign", "{\"side\":\"north\"}", "Malformed command. 'side' must be black or white, not 'north'."),
+                Arguments.of("resign", "{\"side\":1}", "Malformed command. 'side' must be a string."),
+                Arguments.of("new-game", "{\"sfen\":\"9/9 b -\",\"handicap\":\"香落ち\"}", "Malformed command. Give an sfen or a handicap, not both."),
+                Arguments.of("new-game", "{\"handicap\":\"百枚落ち\"}", "Unknown handicap. '百枚落ち'."),
+                Arguments.of("new-game", "{\"sfen\":\"lnsgkgsnl b -\"}", "Invalid SFEN. "),
+                Arguments.of("promote", "{\"promote\":\"yes\"}", "Malformed command. 'promote' must be true or false."),
+                Arguments.of("promote", "{}", "Malformed command. 'promote' must be true or false."),
+                Arguments.of("level", "{\"level\":11}", "Malformed command. 'level' must be a whole number from 1 to 10."),
+                Arguments.of("level", "{\"level\":2.5}", "Malformed command. 'level' must be a whole number from 1 to 10."),
+                Arguments.of("players", "{\"black\":\"me\"}", "Malformed command. 'black' must be an object with type and name or level."),
+                Arguments.of("players", "{\"white\":{\"type\":\"cat\"}}", "Malformed command. 'white.type' must be human or engine."),
+                Arguments.of("players", "{\"white\":{\"type\":\"engine\",\"level\":0}}", "Malformed command. 'white.level' must be 1 to 10."),
+                Arguments.of("sim", "{}", "Malformed command. 'action' is missing."),
+                Arguments.of("sim", "{\"action\":\"jump\"}", "Malformed command. 'action' must be play, lift, place, take, put or press, not 'jump'."),
+                Arguments.of("sim", "{\"action\":\"play\"}", "Malformed command. 'usi' is missing."),
+                Arguments.of("sim", "{\"action\":\"lift\",\"square\":\"0z\"}", "Malformed command. 'square' must be a square such as 7g, not '0z'."),
+                Arguments.of("sim", "{\"action\":\"put\",\"side\":\"white\",\"piece\":\"K\"}",
+                        "Malformed command. 'piece' must be a piece a komadai holds (P, L, N, S, G, B, R...), not 'K'."),
+                Arguments.of("sim", "{\"action\":\"press\"}", "Malformed command. 'side' is missing."));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusals")
+    void aBadCommandIsRefusedWithWhatWasWrong(String verb, String json, String expected) {
+        String error = assertThrows(IllegalArgumentException.class, () -> parse(simulated, verb, json)).getMessage();
+        assertTrue(error.startsWith(expected), error);
+        assertTrue(!error.contains("com.fasterxml") && !error.contains("Source:"), "no parser internals: " + error);
+    }
+
+    @Test
+    void anOversizedOrNonUtf8PayloadIsRefused() {
+        assertEquals("Command too large. 5000 bytes; at most 4096.",
+                assertThrows(IllegalArgumentException.class, () -> simulated.parse("takeback", new byte[5000])).getMessage());
+        assertEquals("Malformed command. The payload is not UTF-8.",
+                assertThrows(IllegalArgumentException.class, () -> simulated.parse("takeback", new byte[] {'{', (byte) 0xff, '}'})).getMessage());
+    }
+
+    @Test
+    void handicapsAndSimulationAreRefusedWhereTheyDoNotApply() {
+        CommandParser minishogi = new CommandParser(Variant.MINISHOGI, null, false);
+        assertEquals("No handicap. Handicaps exist only in standard shogi.",
+                assertThrows(IllegalArgumentException.class, () -> parse(minishogi, "new-game", "{\"handicap\":\"香落ち\"}")).getMessage());
+        CommandParser serial = new CommandParser(Variant.STANDARD, "serial", false);
+        assertEquals("Not simulated. cmd/sim plays a simulated board; this one is serial.",
+                assertThrows(IllegalArgumentException.class, () -> parse(serial, "sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}")).getMessage());
+    }
+}
