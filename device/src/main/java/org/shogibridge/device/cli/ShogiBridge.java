@@ -15,23 +15,28 @@ import picocli.CommandLine.Command;
 /**
  * Entry point of shogi-bridge.jar: every feature is a subcommand. Whatever goes wrong ends as one line on
  * standard error in the form "Category. detail." and an exit code: 2 for a problem with the input (a bad
- * option, file or record), 1 for anything else. No stack trace unless {@code SHOGI_BRIDGE_DEBUG} is set.
+ * option, file or record), 1 for anything else. No stack trace unless {@code SHOGI_BRIDGE_DEBUG} is set. The developers'
+ * tools (matches, training, the daemon's benchmarks) are in the lab module's jar, {@code shogi-bridge-lab.jar}.
  */
 @Command(name = "shogi-bridge", mixinStandardHelpOptions = true, version = "shogi-bridge 0.1.0",
         description = "Turns a real wooden shogi board into a connected one.",
         subcommands = {RunCommand.class, PerftCommand.class, ConvertCommand.class, ReplayCommand.class, UsiCommand.class,
-                MatchCommand.class, JudgeCommand.class, MateCommand.class, SelfPlayCommand.class, TeachCommand.class, TrainCommand.class, BenchCommand.class,
-                BenchDaemonCommand.class, BenchBoardLinkCommand.class, EmulateBoardCommand.class, SensorTestCommand.class, BenchScanCommand.class,
+                MateCommand.class, BenchCommand.class, EmulateBoardCommand.class, SensorTestCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ShogiBridge {
     /** Exit code of a problem with what the user gave: options, files, records. */
-    static final int USAGE = 2;
+    public static final int USAGE = 2;
     /** Exit code of any other failure. */
-    static final int FAILURE = 1;
+    public static final int FAILURE = 1;
 
     /** Return the command line, configured as every entry point and test uses it. */
     public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new ShogiBridge());
+        return commandLine(new ShogiBridge(), "shogi-bridge.jar");
+    }
+
+    /** Return the command line of a jar's top command (this one's, or the lab's), with the errors handled as here. */
+    public static CommandLine commandLine(Object topCommand, String jarName) {
+        CommandLine commandLine = new CommandLine(topCommand);
         commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             PrintWriter err = cmd.getErr();
             err.println(describe(e));
@@ -47,7 +52,7 @@ public final class ShogiBridge {
             if (!parseResult.unmatched().isEmpty()) {
                 PrintWriter err = parseResult.commandSpec().commandLine().getErr();
                 err.println("Unknown command. '" + parseResult.unmatched().get(0)
-                        + "': 'java -jar shogi-bridge.jar --help' lists the commands.");
+                        + "': 'java -jar " + jarName + " --help' lists the commands.");
                 err.flush();
                 return USAGE;
             }

@@ -23,7 +23,7 @@ class BenchCommandTest {
         Files.writeString(file, "# a mate in one, then the start position\n"
                 + "4k4/9/4P4/9/9/9/9/9/4K4 b G 1\n\n"
                 + "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n");
-        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "4", file.toString());
+        CliRun.Result run = PerftCommandTest.run("bench", "--depth", "4", file.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(3, run.out().size(), run.out().toString());
         long sum = 0;
@@ -44,7 +44,7 @@ class BenchCommandTest {
 
     @Test
     void theBuiltInSetHasTheStartAndTwelveMiddleGames() {
-        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "2");
+        CliRun.Result run = PerftCommandTest.run("bench", "--depth", "2");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(TOTAL.matcher(run.lastLine()).matches(), run.lastLine());
         assertTrue(run.lastLine().startsWith("13 positions, depth 2: "), run.lastLine());
@@ -52,11 +52,11 @@ class BenchCommandTest {
 
     @Test
     void moreThreadsSearchToTheSameDepthAndSayHowMany() {
-        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "4", "--threads", "2");
+        CliRun.Result run = PerftCommandTest.run("bench", "--depth", "4", "--threads", "2");
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.lastLine().startsWith("13 positions, depth 4, 2 threads: "), run.lastLine());
         assertTrue(TOTAL.matcher(run.lastLine().replace(", 2 threads", "")).matches(), run.lastLine());
-        PerftCommandTest.Run bad = PerftCommandTest.run("bench", "--threads", "0");
+        CliRun.Result bad = PerftCommandTest.run("bench", "--threads", "0");
         assertEquals(2, bad.exitCode());
         assertTrue(bad.err().startsWith("Bad option. --threads must be from 1 to 64, not 0."), bad.err());
     }
@@ -67,7 +67,7 @@ class BenchCommandTest {
      */
     @Test
     void theBuiltInNodeCountIsPinned() {
-        PerftCommandTest.Run run = PerftCommandTest.run("bench", "--depth", "6");
+        CliRun.Result run = PerftCommandTest.run("bench", "--depth", "6");
         assertEquals(0, run.exitCode(), run.err());
         Matcher total = TOTAL.matcher(run.lastLine());
         assertTrue(total.matches(), run.lastLine());
@@ -81,7 +81,7 @@ class BenchCommandTest {
     void aBadPositionNamesFileAndLine() throws Exception {
         Path file = dir.resolve("bad.txt");
         Files.writeString(file, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1\n4k4/9/9 b - 1\n");
-        PerftCommandTest.Run run = PerftCommandTest.run("bench", file.toString());
+        CliRun.Result run = PerftCommandTest.run("bench", file.toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().startsWith("Invalid position. " + file + " line 2: "), run.err());
     }

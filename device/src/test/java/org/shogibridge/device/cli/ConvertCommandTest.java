@@ -25,7 +25,7 @@ class ConvertCommandTest {
 
     @Test
     void kifToUsiLine() throws IOException {
-        PerftCommandTest.Run run = PerftCommandTest.run("convert", "--to", "usi", resource("jt201409130101.kif").toString());
+        CliRun.Result run = PerftCommandTest.run("convert", "--to", "usi", resource("jt201409130101.kif").toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(1, run.out().size());
         String line = run.out().get(0);
@@ -37,7 +37,7 @@ class ConvertCommandTest {
     void csaToKifFileIsShiftJisAndReadsBackTheSameGame() throws IOException {
         Path csa = resource("v22.csa");
         Path kif = dir.resolve("out.kif");
-        PerftCommandTest.Run run = PerftCommandTest.run("convert", csa.toString(), kif.toString());
+        CliRun.Result run = PerftCommandTest.run("convert", csa.toString(), kif.toString());
         assertEquals(0, run.exitCode(), run.err());
         byte[] bytes = Files.readAllBytes(kif);
         assertEquals("Shift_JIS", RecordText.detect(bytes));
@@ -80,12 +80,12 @@ class ConvertCommandTest {
     void badRecordNamesFileLineAndReason() throws IOException {
         Path bad = dir.resolve("bad.kif");
         Files.writeString(bad, "手数----指手--\n   1 ７六歩(77)\n   2 ７五歩(76)\n");
-        PerftCommandTest.Run run = PerftCommandTest.run("convert", "--to", "usi", bad.toString());
+        CliRun.Result run = PerftCommandTest.run("convert", "--to", "usi", bad.toString());
         assertEquals(2, run.exitCode());
         assertEquals(bad + ":3: Illegal move. '７五歩(76)': wrong turn.", run.err().strip());
-        PerftCommandTest.Run unknown = PerftCommandTest.run("convert", "--to", "pgn", bad.toString());
+        CliRun.Result unknown = PerftCommandTest.run("convert", "--to", "pgn", bad.toString());
         assertEquals(2, unknown.exitCode());
-        PerftCommandTest.Run missing = PerftCommandTest.run("convert", dir.resolve("none.kif").toString());
+        CliRun.Result missing = PerftCommandTest.run("convert", dir.resolve("none.kif").toString());
         assertEquals(2, missing.exitCode());
         assertEquals("File not found. " + dir.resolve("none.kif") + " does not exist (or its folder does not).",
                 missing.err().strip());

@@ -16,7 +16,7 @@ class MateCommandTest {
     void solvesEachPositionOnOneLine() throws Exception {
         Path tsv = dir.resolve("problems.tsv");
         Files.writeString(tsv, "sfen\tmate_plies\n8k/9/9/9/9/9/9/9/4K4 b R2G 1\t5\n");
-        PerftCommandTest.Run run = PerftCommandTest.run("mate", "--time", "5000", "--tsv", tsv.toString(),
+        CliRun.Result run = PerftCommandTest.run("mate", "--time", "5000", "--tsv", tsv.toString(),
                 "4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1");
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(3, run.out().size(), run.out().toString());
@@ -27,7 +27,7 @@ class MateCommandTest {
 
     @Test
     void aBadSfenIsAClearError() {
-        PerftCommandTest.Run run = PerftCommandTest.run("mate", "not/a/position b - 1");
+        CliRun.Result run = PerftCommandTest.run("mate", "not/a/position b - 1");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("SFEN"), run.err());
     }

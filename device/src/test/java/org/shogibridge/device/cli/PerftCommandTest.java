@@ -3,33 +3,17 @@ package org.shogibridge.device.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.util.List;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** The perft subcommand as the issue names it: its last line is exactly "Nodes searched: N". */
 class PerftCommandTest {
-    record Run(int exitCode, List<String> out, String err) {
-        String lastLine() {
-            return out.get(out.size() - 1);
-        }
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = ShogiBridge.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        int code = cli.execute(args);
-        return new Run(code, out.toString().lines().toList(), err.toString());
+    static CliRun.Result run(String... args) {
+        return CliRun.run(ShogiBridge.commandLine(), args);
     }
 
     @Test
     void standardStartDepth3() {
-        Run run = run("perft", "--variant", "standard", "3");
+        CliRun.Result run = run("perft", "--variant", "standard", "3");
         assertEquals(0, run.exitCode());
         assertEquals("Nodes searched: 25470", run.lastLine());
     }
@@ -42,7 +26,7 @@ class PerftCommandTest {
 
     @Test
     void sfenAndDivide() {
-        Run run = run("perft", "--variant", "standard", "--sfen",
+        CliRun.Result run = run("perft", "--variant", "standard", "--sfen",
                 "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", "--divide", "2");
         assertEquals("Nodes searched: 28684", run.lastLine());
         assertEquals(207 + 2, run.out().size(), "207 root moves, a blank line and the total");
@@ -53,14 +37,14 @@ class PerftCommandTest {
 
     @Test
     void badSfenGivesAClearErrorAndExitCode() {
-        Run run = run("perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp b - 1", "2");
+        CliRun.Result run = run("perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp b - 1", "2");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("Invalid SFEN. Board has 3 ranks, expected 9 for standard."), run.err());
     }
 
     @Test
     void unknownVariantIsRejected() {
-        Run run = run("perft", "--variant", "chushogi", "1");
+        CliRun.Result run = run("perft", "--variant", "chushogi", "1");
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("Unknown variant. 'chushogi'"), run.err());
     }

@@ -20,8 +20,8 @@ class ReplayCommandTest {
     @Test
     void noisyReplayWithGesturesReproducesTheGame() throws IOException {
         Path kif = resource("jt201409130101.kif");
-        PerftCommandTest.Run converted = PerftCommandTest.run("convert", "--to", "usi", kif.toString());
-        PerftCommandTest.Run run = PerftCommandTest.run("replay", "--noise", "0.05", "--seed", "7", kif.toString());
+        CliRun.Result converted = PerftCommandTest.run("convert", "--to", "usi", kif.toString());
+        CliRun.Result run = PerftCommandTest.run("replay", "--noise", "0.05", "--seed", "7", kif.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals(2, run.out().size());
         assertEquals(converted.out().get(0), run.out().get(0), "the inferred game is the recorded one");
@@ -31,17 +31,17 @@ class ReplayCommandTest {
     @Test
     void faceSensingAndVariantCheck() throws IOException {
         Path kif = resource("jt201409130101.kif");
-        PerftCommandTest.Run run = PerftCommandTest.run("replay", "--face-sensing", "--variant", "standard", kif.toString());
+        CliRun.Result run = PerftCommandTest.run("replay", "--face-sensing", "--variant", "standard", kif.toString());
         assertEquals(0, run.exitCode(), run.err());
         assertEquals("replayed 107/107 moves, 0 mismatches", run.out().get(1));
-        PerftCommandTest.Run wrong = PerftCommandTest.run("replay", "--variant", "okisaki", kif.toString());
+        CliRun.Result wrong = PerftCommandTest.run("replay", "--variant", "okisaki", kif.toString());
         assertEquals(2, wrong.exitCode());
         assertTrue(wrong.err().contains("Wrong variant."), wrong.err());
     }
 
     @Test
     void badNoiseIsRefused() throws IOException {
-        PerftCommandTest.Run run = PerftCommandTest.run("replay", "--noise", "2", resource("v22.csa").toString());
+        CliRun.Result run = PerftCommandTest.run("replay", "--noise", "2", resource("v22.csa").toString());
         assertEquals(2, run.exitCode());
         assertTrue(run.err().contains("--noise must be between 0 and 1"), run.err());
     }

@@ -57,7 +57,7 @@ class SensorTestOnEmulatorTest {
                 }
             });
             hands.start();
-            PerftCommandTest.Run run = PerftCommandTest.run("sensor-test", "--config", config.toString(), "--seconds", "3",
+            CliRun.Result run = PerftCommandTest.run("sensor-test", "--config", config.toString(), "--seconds", "3",
                     "--led-millis", "20", "--plain");
             stop[0] = true;
             hands.join();

@@ -51,7 +51,7 @@ class SystemdUnitTest {
         // which it reaches only after accepting every option.
         args.set(args.indexOf("--config") + 1, dir.resolve("config.yaml").toString());
         args.set(args.indexOf("--data-dir") + 1, dir.resolve("data").toString());
-        PerftCommandTest.Run run = PerftCommandTest.run(args.toArray(String[]::new));
+        CliRun.Result run = PerftCommandTest.run(args.toArray(String[]::new));
         assertEquals(2, run.exitCode(), run.err());
         assertTrue(run.err().contains("File not found. " + dir.resolve("config.yaml")), run.err());
     }

@@ -1,0 +1,4 @@
+/**
+ * A teacher engine's labels for training positions, in resumable shards.
+ */
+package org.shogibridge.lab.teach;

@@ -1,0 +1,48 @@
+package org.shogibridge.lab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.device.cli.CliRun;
+
+class BenchDaemonCommandTest {
+    private static final Pattern LINE = Pattern.compile("(.*): n=(\\d+) p50=([\\d.]+) p90=([\\d.]+) p99=([\\d.]+) max=([\\d.]+) ms");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aShortRunTimesEveryMoveThroughTheRealDaemonAndLeavesNoJournalBehind() throws Exception {
+        CliRun.Result run = LabRun.run("bench-daemon", "--moves", "4", "--data-dir", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> out = run.out();
+        assertEquals(3, out.size(), out.toString());
+        for (String line : out) {
+            Matcher m = LINE.matcher(line);
+            assertTrue(m.matches(), line);
+            double p50 = Double.parseDouble(m.group(3));
+            double max = Double.parseDouble(m.group(6));
+            assertTrue(p50 > 0 && p50 <= max, line);
+        }
+        assertTrue(out.get(0).startsWith("settled move to state at a subscriber: n=4 "), out.get(0));
+        assertTrue(out.get(2).startsWith("journal append with fsync, per move: n=4 "), out.get(2));
+        assertTrue(Files.exists(dir.resolve("journal.jsonl")), "the daemon's own journal is in the data directory");
+        assertTrue(Files.notExists(dir.resolve("bench-journal.jsonl")));
+    }
+
+    @Test
+    void percentilesAreNearestRank() {
+        long[] sorted = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        assertEquals(5, BenchDaemonCommand.percentile(sorted, 50));
+        assertEquals(9, BenchDaemonCommand.percentile(sorted, 90));
+        assertEquals(10, BenchDaemonCommand.percentile(sorted, 99));
+        assertEquals("x: n=2 p50=1.00 p90=2.00 p99=2.00 max=2.00 ms", BenchDaemonCommand.summary("x", new long[] {2_000_000, 1_000_000}));
+    }
+}

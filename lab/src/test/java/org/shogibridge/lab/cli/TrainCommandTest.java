@@ -1,0 +1,74 @@
+package org.shogibridge.lab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.engine.EvalWeights;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.device.cli.CliRun;
+
+/** The learning loop end to end: self-play positions to a file, weights learned from it, loaded back. */
+class TrainCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void selfPlayThenTrainWritesWeightsTheEngineCanLoad() throws Exception {
+        Path data = dir.resolve("positions.tsv");
+        CliRun.Result played = LabRun.run("selfplay", "--games", "6", "--nodes", "2000",
+                "--threads", "2", "--openings", "../docs/openings/standard.txt", "--out", data.toString());
+        assertEquals(0, played.exitCode(), played.err());
+        assertEquals(6, played.out().size(), played.out().toString());
+        assertTrue(played.lastLine().matches("game \\d/6: \\d+ positions, \\d+ in all"), played.lastLine());
+        List<String> lines = Files.readAllLines(data);
+        assertTrue(lines.size() > 30, "positions: " + lines.size());
+        for (String line : lines) {
+            String[] columns = line.split("\t");
+            Position.fromSfen(columns[0]);
+            Integer.parseInt(columns[1]);
+            assertTrue(List.of("0.0", "0.5", "1.0").contains(columns[2]), line);
+        }
+
+        Path weights = dir.resolve("weights.txt");
+        CliRun.Result trained = LabRun.run("train", "--epochs", "20", "--out", weights.toString(),
+                data.toString());
+        assertEquals(0, trained.exitCode(), trained.err());
+        assertTrue(trained.out().get(0).matches(lines.size() + " positions, scale \\d+, score scale \\d+; error before: .*"),
+                trained.out().get(0));
+        assertEquals("wrote " + weights, trained.lastLine());
+        try (Reader reader = Files.newBufferedReader(weights)) {
+            EvalWeights learned = EvalWeights.read(reader, weights.toString());
+            assertFalse(Arrays.equals(EvalWeights.builtIn().values(), learned.values()), "training changed nothing");
+        }
+        assertTrue(Files.readString(weights).contains("# Learned by 'train' from " + lines.size() + " positions"));
+    }
+
+    @Test
+    void aBadPositionsLineNamesFileAndLine() throws Exception {
+        Path data = dir.resolve("bad.tsv");
+        Files.writeString(data, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t10\t1.0\n"
+                + "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t10\t2\n");
+        CliRun.Result run = LabRun.run("train", "--out", dir.resolve("w.txt").toString(), data.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("Bad training data. " + data + ":2: the result must be 1, 0.5 or 0, not 2", run.err().strip());
+    }
+
+    @Test
+    void stoppingEarlyNeedsPositionsHeldOut() throws Exception {
+        Path data = dir.resolve("one.tsv");
+        Files.writeString(data, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\t10\t1.0\n");
+        CliRun.Result run = LabRun.run("train", "--early-stop", "--held-out", "0",
+                "--out", dir.resolve("w.txt").toString(), data.toString());
+        assertEquals(2, run.exitCode());
+        assertEquals("Bad option. --early-stop needs positions held out (--held-out above 0).", run.err().strip());
+        assertFalse(Files.exists(dir.resolve("w.txt")));
+    }
+}
