@@ -64,6 +64,27 @@ class DaemonTest {
         return mqtt.await("moves", j -> j.get("ply").asInt() == ply && j.has("usi"), WAIT).json();
     }
 
+    /** Finding 8: a takeback from the page puts the simulated pieces back, and the game goes on from there. */
+    @Test
+    void aTakebackFromThePagePutsTheSimulatedPiecesBack() throws Exception {
+        start("human", "human");
+        play("7g7f", 1);
+        play("3c3d", 2);
+        long played = mqtt.await("state", j -> j.get("moves").size() == 2, WAIT).json().get("seq").asLong();
+        mqtt.command("takeback", "{\"id\":\"t1\"}");
+        assertTrue(mqtt.await("cmd/takeback/result", j -> j.has("id"), WAIT).json().get("ok").asBoolean());
+        JsonNode back = mqtt.await("state", j -> j.get("seq").asLong() > played && j.get("moves").size() == 1, WAIT).json();
+        long seq = back.get("seq").asLong();
+        Thread.sleep(1_000); // the board is read again: it must agree with the game, not ask for a correction
+        JsonNode settled = mqtt.on("state").get(mqtt.on("state").size() - 1).json();
+        assertEquals(1, settled.get("moves").size());
+        assertEquals("matched", settled.get("boardStatus").get("status").asText(), settled.toString());
+        assertTrue(settled.get("seq").asLong() >= seq);
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"8c8d\"}");
+        JsonNode after = mqtt.await("state", j -> j.get("seq").asLong() > seq && j.get("moves").size() == 2, WAIT).json();
+        assertEquals(List.of("7g7f", "8c8d"), strings(after.get("moves")), "the game goes on from the position taken back");
+    }
+
     @Test
     void twoPeopleAGameInMovesAndStatesAndTheRecordReadsBackEqual() throws Exception {
         start("human", "human");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -284,19 +285,26 @@ class NeverLoseAGameIT {
     }
 
     /**
-     * Findings 1 and 4 as a property: random games through cmd/sim with random stops (SIGTERM, SIGKILL, a torn or
-     * garbage last line added to the journal) and new games; every move ever published is in a record file exactly
-     * once, in its game, and seq never goes back.
+     * Findings 1 to 4 as a property: random games through cmd/sim with random stops (SIGTERM, SIGKILL, a torn or
+     * garbage last line added to the journal, a full disk and then SIGKILL) and new games; every move ever published is
+     * in a record file exactly once, in its game, and seq never goes back. The data directory is a small tmpfs, which
+     * needs root (as in CI); without it the full disk is left out and the test says so.
      */
     @Test
     void randomStopsAndDamageNeverLoseAPublishedMove() throws Exception {
         Random random = new Random(20261125);
         Path data = dir.resolve("data");
         Map<String, List<String>> published = new HashMap<>();
+        Files.createDirectories(data);
+        boolean smallDisk = command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", data.toString());
+        if (!smallDisk) {
+            System.out.println("NeverLoseAGameIT: mounting a tmpfs needs root; the full-disk stop is left out.");
+        }
         try (Mosquitto mosquitto = new Mosquitto(dir); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX)) {
             Run run = new Run(mosquitto, data);
             run.awaitReady();
             int stops = 0;
+            int fullDisks = 0;
             for (int game = 0; game < 3; game++) {
                 int length = 4 + random.nextInt(6);
                 for (int ply = 0; ply < length; ply++) {
@@ -304,7 +312,23 @@ class NeverLoseAGameIT {
                     published.put(state.get("game").asText(), strings(state.get("moves")));
                     if (random.nextInt(3) == 0) {
                         long before = newestSeq(mqtt);
-                        int how = random.nextInt(4);
+                        int how = random.nextInt(smallDisk ? 5 : 4);
+                        if (smallDisk && fullDisks == 0 && game == 2) {
+                            how = 4; // at least once
+                        }
+                        if (how == 4 && ply + 1 < length) {
+                            // The disk fills up: the next move is not accepted, nothing unwritten is published.
+                            Path filler = fillTheDisk(mqtt, data);
+                            long halted = newestSeq(mqtt);
+                            int onDisk = ply + 1;
+                            mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + LONG_GAME.get(ply + 1) + "\"}");
+                            Thread.sleep(1_500);
+                            assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("seq").asLong() > halted
+                                    && m.json().get("moves").size() > onDisk), "nothing that is not on disk is published");
+                            Files.delete(filler);
+                            fullDisks++;
+                            before = newestSeq(mqtt);
+                        }
                         if (how == 0) {
                             run.term();
                         } else {
@@ -329,13 +353,62 @@ class NeverLoseAGameIT {
             }
             run.term();
             assertTrue(stops >= 3, "stopped " + stops + " times");
+            assertTrue(!smallDisk || fullDisks >= 1, "the disk filled up " + fullDisks + " times");
             assertSeqNeverGoesBack(mqtt);
+        } finally {
+            if (smallDisk) {
+                copyOut(data);
+            }
         }
         for (Map.Entry<String, List<String>> game : published.entrySet()) {
             Path kifu = data.resolve("games").resolve(game.getKey() + ".kifu");
             assertTrue(Files.isRegularFile(kifu), () -> "the record of " + game.getKey() + ": " + evidence(data));
             assertEquals(game.getValue(), recordMoves(kifu), "every published move once, in order");
         }
+    }
+
+    /**
+     * Fill the data directory's tmpfs, then change a player's name until the journal's last page is full too and the
+     * daemon says "Disk full."; return the filler file, whose deletion makes room again.
+     */
+    private static Path fillTheDisk(Subscriber mqtt, Path data) throws Exception {
+        Path filler = data.resolve("filler");
+        try (OutputStream out = Files.newOutputStream(filler)) {
+            byte[] block = new byte[4096];
+            while (true) {
+                out.write(block);
+            }
+        } catch (IOException full) {
+            // full
+        }
+        int problems = (int) mqtt.on("status").stream().filter(m -> m.json().has("problem")).count();
+        for (int i = 0; mqtt.on("status").stream().filter(m -> m.json().has("problem")).count() == problems; i++) {
+            assertTrue(i < 200, "the journal never filled up");
+            String name = "Player " + i + "-" + System.nanoTime();
+            mqtt.command("players", "{\"black\":{\"type\":\"human\",\"name\":\"" + name + "\"}}");
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (mqtt.on("state").stream().noneMatch(m -> m.json().get("players").get("black").get("name").asText().equals(name))
+                    && mqtt.on("status").stream().filter(m -> m.json().has("problem")).count() == problems
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+        }
+        String problem = mqtt.on("status").get(mqtt.on("status").size() - 1).json().path("problem").asText();
+        assertTrue(problem.startsWith("Disk full."), problem);
+        return filler;
+    }
+
+    /** Unmount the tmpfs, its files copied back into the test folder, where the records are read. */
+    private void copyOut(Path data) throws Exception {
+        Path kept = dir.resolve("data-kept");
+        command("cp", "-a", data.toString(), kept.toString());
+        command("umount", "-l", data.toString()); // lazily: a daemon left by a failure must not hide that failure
+        command("cp", "-a", kept + "/.", data.toString());
+    }
+
+    private static boolean command(String... words) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(words).redirectErrorStream(true).start();
+        return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0;
     }
 
     /** What a failure should show: the games directory, the journal and the daemons' logs. */
