@@ -33,6 +33,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--simulate", description = "Read a simulated board (the default until the drivers land).")
     private boolean simulate;
 
+    @Option(names = "--voice", description = "Speak the computer's moves, checks, the end and the clock's calls (voice.enabled).")
+    private boolean voice;
+
     @Option(names = "--demo", description = "Engine against engine on the simulated board, game after game, with sensor noise.")
     private boolean demo;
 
@@ -83,6 +86,9 @@ public final class RunCommand implements Callable<Integer> {
         put(overrides, "mode", mode);
         if (simulate) {
             overrides.put("board.source", "simulated");
+        }
+        if (voice) {
+            overrides.put("voice.enabled", true);
         }
         put(overrides, "players.sente", player("--sente", sente));
         put(overrides, "players.gote", player("--gote", gote));

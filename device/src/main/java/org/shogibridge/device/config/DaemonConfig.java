@@ -22,6 +22,7 @@ public record DaemonConfig(
         Commands commands,
         Analysis analysis,
         Http http,
+        Voice voice,
         @JsonProperty("data-dir") String dataDir,
         Boolean demo) {
 
@@ -101,6 +102,21 @@ public record DaemonConfig(
     public record Analysis(Boolean enabled, @JsonProperty("millis") Integer millis) {
     }
 
+    /**
+     * What the board says aloud (docs/voice.md).
+     *
+     * @param enabled          speak and publish on {@code voice}
+     * @param output           {@code aplay} (ALSA: the Pi's jack or a USB speaker) or {@code none} (publish only)
+     * @param command          the speech engine, with {@code {wav}} and {@code {text}} in it; null for espeak-ng
+     * @param volume           espeak-ng's amplitude, 0 to 200
+     * @param language         {@code ja}
+     * @param announceOwnMoves read a person's own moves too, not only the computer's
+     * @param byoyomi          call the clock's warnings and byoyomi
+     */
+    public record Voice(Boolean enabled, String output, String command, Integer volume, String language,
+            @JsonProperty("announce-own-moves") Boolean announceOwnMoves, Boolean byoyomi) {
+    }
+
     /** The HTTP server for the dashboard and the games. */
     public record Http(String host, Integer port) {
     }
@@ -113,6 +129,7 @@ public record DaemonConfig(
                 new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null),
                 "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
+                new Voice(false, "aplay", null, 100, "ja", false, true),
                 "./shogi-bridge-data", false);
     }
 }

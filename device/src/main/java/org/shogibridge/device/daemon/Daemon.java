@@ -23,6 +23,7 @@ import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.core.speech.Announcer;
 import org.shogibridge.device.board.BoardPort;
 import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.SimulatedBoard;
@@ -34,6 +35,10 @@ import org.shogibridge.device.journal.Journal;
 import org.shogibridge.device.mqtt.EmbeddedBroker;
 import org.shogibridge.device.mqtt.MqttLink;
 import org.shogibridge.device.threads.DaemonThreads;
+import org.shogibridge.device.voice.ClockCaller;
+import org.shogibridge.device.voice.CommandSpeaker;
+import org.shogibridge.device.voice.Speaker;
+import org.shogibridge.device.voice.Voice;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +69,9 @@ public final class Daemon implements AutoCloseable {
     private SimulatedBoard simulated;
     private GameSession session;
     private WebServer web;
+    /** What the board says, or null when voice is off; its clock calls. */
+    private Voice voice;
+    private ClockCaller clockCaller;
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("daemon-timers"));
     /** The ply whose engine move the simulated hands were last told to carry out. */
@@ -125,6 +133,8 @@ public final class Daemon implements AutoCloseable {
             }
         }));
 
+        startVoice(data);
+
         engines = new EngineWorker(settings.session().timeControl(), settings.senteOptions(), settings.goteOptions());
         engines.prepare(settings.session().black(), Side.BLACK);
         engines.prepare(settings.session().white(), Side.WHITE);
@@ -165,6 +175,21 @@ public final class Daemon implements AutoCloseable {
         outlet.start();
         if (!link.awaitConnected(READY_WAIT_MILLIS)) {
             log.warn("The broker {} is not reachable yet; the daemon runs and connects when it can.", brokerUrl);
+        }
+    }
+
+    /** Voice on: an announcer after each change on disk, the clock's calls, and the speaker of voice.output. */
+    private void startVoice(Path data) throws java.io.IOException {
+        var v = settings.config().voice();
+        if (!Boolean.TRUE.equals(v.enabled())) {
+            return;
+        }
+        Speaker speaker = v.output().equals("none") ? Speaker.SILENT : new CommandSpeaker(
+                v.command() == null ? CommandSpeaker.ESPEAK : v.command(), v.volume(), "aplay -q {wav}", data.resolve("voice"));
+        voice = new Voice(new Announcer(Boolean.TRUE.equals(v.announceOwnMoves())), speaker, outlet::voice);
+        outlet.onPublished(voice::after);
+        if (!Boolean.FALSE.equals(v.byoyomi())) {
+            clockCaller = new ClockCaller(timers, task -> loop.post(task), voice);
         }
     }
 
@@ -214,6 +239,9 @@ public final class Daemon implements AutoCloseable {
         }
         outlet.change(event);
         GameState state = event.stateOrNull();
+        if (clockCaller != null) {
+            clockCaller.changed(state);
+        }
         if (simulated != null && settings.config().board().followLeds() && state.engineMove() != null
                 && carriedOutPly != state.moves().size()) {
             carriedOutPly = state.moves().size();
@@ -400,6 +428,9 @@ public final class Daemon implements AutoCloseable {
         }
         if (web != null) {
             web.close();
+        }
+        if (voice != null) {
+            voice.close();
         }
         if (broker != null) {
             broker.close();

@@ -58,10 +58,15 @@ final class Outlet implements Runnable {
 
     private static final long RETRY_MILLIS = 1_000;
 
+    private java.util.function.BiConsumer<SessionEvent, Long> published = (event, at) -> { };
+
     private record Reply(String verb, String json) {
     }
 
     private record Analysis(String json) {
+    }
+
+    private record Spoken(String json) {
     }
 
     /** A change of the game and the wall-clock time it was made (published as the state's {@code time}). */
@@ -75,6 +80,11 @@ final class Outlet implements Runnable {
         this.clock = clock;
         this.event = event;
         this.board = board;
+    }
+
+    /** Be told of each change once it is journaled and published (on the outlet thread): the voice speaks then. */
+    void onPublished(java.util.function.BiConsumer<SessionEvent, Long> listener) {
+        this.published = listener;
     }
 
     void onStorage(StorageListener listener) {
@@ -97,6 +107,11 @@ final class Outlet implements Runnable {
 
     void analysis(String json) {
         queue.add(new Analysis(json));
+    }
+
+    /** Publish a {@code voice} message, in turn with the changes before it. */
+    void voice(String json) {
+        queue.add(new Spoken(json));
     }
 
     @Override
@@ -128,6 +143,8 @@ final class Outlet implements Runnable {
             link.reply(reply.verb(), reply.json());
         } else if (item instanceof Analysis analysis) {
             link.analysis(analysis.json());
+        } else if (item instanceof Spoken spoken) {
+            link.voice(spoken.json());
         }
     }
 
@@ -143,6 +160,7 @@ final class Outlet implements Runnable {
             }
             unwritten.poll();
             publish(timed);
+            published.accept(timed.event(), timed.epochMillis());
             if (timed.event() instanceof SessionEvent.GameEnded) {
                 writeRecords();
             }

@@ -157,6 +157,11 @@ public final class MqttLink implements AutoCloseable {
         outbox.add(new Outgoing(prefix + "/analysis", json, 0, true, false));
     }
 
+    /** Queue what the board says (QoS 1, not retained: a viewer who arrives later does not hear old words). */
+    public void voice(String json) {
+        outbox.add(new Outgoing(prefix + "/voice", json, 1, false, false));
+    }
+
     public boolean connected() {
         return client.isConnected() && !lost;
     }

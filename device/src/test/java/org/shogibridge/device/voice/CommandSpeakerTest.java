@@ -1,0 +1,70 @@
+package org.shogibridge.device.voice;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.speech.Announcer.Utterance;
+import org.shogibridge.core.speech.Readings;
+
+/** The real speech engine (Debian's espeak-ng) renders real speech, cached, and the player plays phrases in turn. */
+class CommandSpeakerTest {
+    @TempDir
+    Path dir;
+
+    /** sox's statistics of a WAV file: its length in seconds and its RMS amplitude. */
+    private static double[] lengthAndLoudness(Path wav) throws Exception {
+        Process sox = new ProcessBuilder("sox", wav.toString(), "-n", "stat").redirectErrorStream(true).start();
+        String stat = new String(sox.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(sox.waitFor(20, TimeUnit.SECONDS) && sox.exitValue() == 0, stat);
+        double length = Double.parseDouble(stat.lines().filter(l -> l.startsWith("Length (seconds):")).findFirst().orElseThrow()
+                .replaceAll(".*:", "").trim());
+        double rms = Double.parseDouble(stat.lines().filter(l -> l.startsWith("RMS     amplitude:")).findFirst().orElseThrow()
+                .replaceAll(".*:", "").trim());
+        return new double[] {length, rms};
+    }
+
+    @Test
+    void espeakRendersRealSpeechOnceAndThePlayerPlaysEachPhraseInTurn() throws Exception {
+        Path cache = dir.resolve("voice");
+        Path played = dir.resolve("played.wav");
+        try (CommandSpeaker speaker = new CommandSpeaker(CommandSpeaker.ESPEAK, 100, "cp {wav} " + played, cache)) {
+            Utterance move = new Utterance("move", "８四歩", Readings.of("８四歩"));
+            Path wav = speaker.rendered(move);
+            double[] stat = lengthAndLoudness(wav);
+            assertTrue(stat[0] > 0.5 && stat[0] < 5, "a short phrase: " + stat[0] + " s");
+            assertTrue(stat[1] > 0.01, "speech, not silence: RMS " + stat[1]);
+            long modified = Files.getLastModifiedTime(wav).toMillis();
+            Thread.sleep(20);
+            assertEquals(wav, speaker.rendered(move), "cached by its reading");
+            assertEquals(modified, Files.getLastModifiedTime(wav).toMillis(), "not rendered again");
+
+            Utterance end = new Utterance("end", "まで百二手で先手の勝ち", Readings.of("まで百二手で先手の勝ち"));
+            speaker.say(move);
+            speaker.say(end);
+            Path endWav = speaker.rendered(end);
+            assertTrue(lengthAndLoudness(endWav)[0] > lengthAndLoudness(wav)[0], "a longer sentence takes longer");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!(Files.exists(played) && java.util.Arrays.equals(Files.readAllBytes(played), Files.readAllBytes(endWav)))) {
+                assertTrue(System.nanoTime() < deadline, "the last phrase was played");
+                Thread.sleep(50);
+            }
+            assertArrayEquals(Files.readAllBytes(endWav), Files.readAllBytes(played));
+        }
+    }
+
+    @Test
+    void aMissingSpeechEngineNeverStopsTheCaller() throws Exception {
+        try (CommandSpeaker speaker = new CommandSpeaker("no-such-speech-engine {wav} {text}", 100, null, dir)) {
+            for (int i = 0; i < 100; i++) {
+                speaker.say(new Utterance("byoyomi", "1", "いち")); // returns at once, however many wait
+            }
+        }
+    }
+}
