@@ -64,6 +64,8 @@ public final class MoveInference {
     /** When a command last asked the board to be judged again after a settle time. */
     private long commandAt = NEVER;
     private boolean judged;
+    /** The time of the clock press being judged, or -1. */
+    private long pressedAt = -1;
     private boolean offline;
     /** The game changed without the board: read no move until the squares show the game again. */
     private boolean followGame;
@@ -345,6 +347,33 @@ public final class MoveInference {
         }
     }
 
+    /**
+     * A clock button was pressed ("my move is done"): the board is judged at once, without waiting for the settle
+     * timer, and a move found on it is made at the press. A press with no legal move on the board is judged like any
+     * settled board: a correction, never a move. Return false if there was nothing new to judge.
+     */
+    public boolean pressed(long atMillis) {
+        now = Math.max(now, atMillis);
+        if (offline || judged || !board.started()) {
+            deliver();
+            return false;
+        }
+        judged = true;
+        pressedAt = now;
+        try {
+            judge();
+        } finally {
+            pressedAt = -1;
+        }
+        deliver();
+        return true;
+    }
+
+    /** When the person's move was made: at the press that confirmed it, else when the board last changed. */
+    private long madeAt() {
+        return pressedAt >= 0 ? pressedAt : board.lastChange();
+    }
+
     private void judgeAfterSettle() {
         judged = false;
         commandAt = now; // give the board a settle time to follow
@@ -438,9 +467,9 @@ public final class MoveInference {
             return true;
         }
         if (n == 1) {
-            accept(matcher.candidate(0), false, board.lastChange());
+            accept(matcher.candidate(0), false, madeAt());
         } else if (settings.faceSensing() || settings.promotionWindowMillis() == 0) {
-            accept(matcher.defaultPromotion(n), false, board.lastChange());
+            accept(matcher.defaultPromotion(n), false, madeAt());
         } else {
             startPendingPromotion(matcher.defaultPromotion(n));
         }

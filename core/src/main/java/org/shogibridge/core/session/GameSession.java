@@ -276,6 +276,19 @@ public final class GameSession {
         return true;
     }
 
+    /**
+     * A side's clock button was pressed: the board is judged at once and a move on it is made at the press
+     * (press-to-move); a press with nothing new on the board starts a clock that has not run yet, as on a game clock.
+     */
+    public void clockPressed(Side side, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        if (!inference.pressed(now)) {
+            startClock(now);
+        }
+        checkFlag();
+        flush();
+    }
+
     /** The board stopped reporting. */
     public void boardOffline(long nowMillis) {
         now = Math.max(now, nowMillis);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -94,6 +95,36 @@ class GameSessionTest {
         assertEquals(600_000, now.blackMillis() + now.moveMillis(), "Black's clock runs again since 3c3d");
         assertEquals(600_000 - whiteSpent, now.whiteMillis());
         assertTrue(whiteSpent > 0 && whiteSpent < hands.timeMillis());
+    }
+
+    /** Press-to-move: a clock press judges the board at once, the move made at the press; a press alone is no move. */
+    @Test
+    void aClockPressConfirmsTheMoveOnTheBoardAtOnce() {
+        GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(600_000, 0, 0));
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.idle(500);
+        long startedAt = hands.timeMillis();
+        session.clockPressed(Side.WHITE, startedAt); // nothing on the board: gote starts sente's clock
+        assertEquals(Side.BLACK, session.state().clock().running());
+        assertTrue(events(MovePlayed.class).isEmpty());
+
+        hands.liftPiece(Usi.parseSquare(Variant.STANDARD, "7g"));
+        hands.placePiece(Usi.parseSquare(Variant.STANDARD, "7f"), SensorSnapshot.OCCUPIED);
+        hands.idle(40); // the sensors' debounce, far less than the 250 ms settle time
+        long pressedAt = hands.timeMillis();
+        session.clockPressed(Side.BLACK, pressedAt);
+        List<MovePlayed> moves = events(MovePlayed.class);
+        assertEquals(List.of("7g7f"), moves.stream().map(MovePlayed::usi).toList(), "made at the press, not after settling");
+        assertEquals(pressedAt - startedAt, moves.get(0).elapsedMillis(), "sente's time runs from the start to the press");
+        assertEquals(Side.WHITE, session.state().clock().running(), "the press stopped sente's clock and started gote's");
+
+        hands.liftPiece(Usi.parseSquare(Variant.STANDARD, "3c"));
+        hands.placePiece(Usi.parseSquare(Variant.STANDARD, "3e"), SensorSnapshot.OCCUPIED); // a pawn two squares on
+        hands.idle(40);
+        session.clockPressed(Side.WHITE, hands.timeMillis());
+        assertEquals(1, events(MovePlayed.class).size(), "a press with no legal move on the board is never a move");
+        assertEquals(BoardStatus.Kind.ILLEGAL_MOVE, session.state().status().kind(), "shown as the illegal move it is");
     }
 
     @Test

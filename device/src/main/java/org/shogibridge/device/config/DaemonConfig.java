@@ -42,10 +42,15 @@ public record DaemonConfig(
     public record Player(String type, String name, Integer level, String command, Map<String, String> options) {
     }
 
-    /** The clock, in seconds; all zero means no clock. */
+    /**
+     * The clock, in seconds; all zero means no clock. {@code press-to-move}: {@code auto} or {@code always}, a clock
+     * button press judges the board at once and makes the move on it at the press; {@code never}, a press only starts
+     * a clock that has not run yet.
+     */
     public record Clock(@JsonProperty("main-seconds") Integer mainSeconds,
             @JsonProperty("byoyomi-seconds") Integer byoyomiSeconds,
-            @JsonProperty("increment-seconds") Integer incrementSeconds) {
+            @JsonProperty("increment-seconds") Integer incrementSeconds,
+            @JsonProperty("press-to-move") String pressToMove) {
     }
 
     /** Optional promotions without face sensing: the choice a move starts with, and how long the gesture may change it. */
@@ -125,7 +130,7 @@ public record DaemonConfig(
     public static DaemonConfig defaults() {
         return new DaemonConfig("standard", "none", "casual",
                 new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
-                new Clock(0, 0, 0), new Promotion("promote", 1500),
+                new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
                 new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null),
                 "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),

@@ -63,6 +63,7 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
                 check.range("clock.main-seconds", c.clock().mainSeconds(), 0, 360_000) * 1000L,
                 check.range("clock.byoyomi-seconds", c.clock().byoyomiSeconds(), 0, 3_600) * 1000L,
                 check.range("clock.increment-seconds", c.clock().incrementSeconds(), 0, 3_600) * 1000L);
+        check.oneOf("clock.press-to-move", c.clock().pressToMove(), Map.of("auto", "auto", "always", "always", "never", "never"));
         boolean promoteByDefault = check.oneOf("promotion.default", c.promotion().byDefault(),
                 Map.of("promote", true, "decline", false));
         int window = check.range("promotion.window-millis", c.promotion().windowMillis(), 0, 10_000);

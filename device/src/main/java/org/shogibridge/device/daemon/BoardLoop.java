@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 final class BoardLoop implements Runnable, BoardPort.Listener {
     private static final Logger log = LoggerFactory.getLogger(BoardLoop.class);
     private static final int QUEUED_SNAPSHOTS = 64;
+    private volatile boolean pressToMove = true;
 
     private final MonotonicClock clock;
     private final ArrayBlockingQueue<SensorSnapshot> free = new ArrayBlockingQueue<>(QUEUED_SNAPSHOTS);
@@ -97,11 +98,26 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         post(() -> session.boardOnline(now()));
     }
 
-    /** A clock button starts a clock that has not run yet (as on a game clock); its other uses come with the menu. */
+    /**
+     * A clock button: with press-to-move (clock.press-to-move auto or always) the board is judged at once and its move
+     * made at the press; otherwise, and with nothing new on the board, it starts a clock that has not run yet.
+     */
     @Override
     public void clockPressed(Side side) {
+        long at = now();
         log.debug("Clock button of {} pressed.", side);
-        post(() -> session.startClock(now()));
+        post(() -> {
+            if (pressToMove) {
+                session.clockPressed(side, at);
+            } else {
+                session.startClock(at);
+            }
+        });
+    }
+
+    /** Whether a clock button press confirms a move (clock.press-to-move); on by default. */
+    void pressToMove(boolean on) {
+        this.pressToMove = on;
     }
 
     // ---------------------------------------------------------------- the loop
