@@ -97,6 +97,14 @@ class GameSessionTest {
         assertTrue(whiteSpent > 0 && whiteSpent < hands.timeMillis());
     }
 
+    /** Move a piece by hand, wait out the sensors' debounce (far less than the settle time), and return the time. */
+    private static long slideThenWait(HumanSimulator hands, String from, String to) {
+        hands.liftPiece(Usi.parseSquare(Variant.STANDARD, from));
+        hands.placePiece(Usi.parseSquare(Variant.STANDARD, to), SensorSnapshot.OCCUPIED);
+        hands.idle(40);
+        return hands.timeMillis();
+    }
+
     /** Press-to-move: a clock press judges the board at once, the move made at the press; a press alone is no move. */
     @Test
     void aClockPressConfirmsTheMoveOnTheBoardAtOnce() {
@@ -109,20 +117,14 @@ class GameSessionTest {
         assertEquals(Side.BLACK, session.state().clock().running());
         assertTrue(events(MovePlayed.class).isEmpty());
 
-        hands.liftPiece(Usi.parseSquare(Variant.STANDARD, "7g"));
-        hands.placePiece(Usi.parseSquare(Variant.STANDARD, "7f"), SensorSnapshot.OCCUPIED);
-        hands.idle(40); // the sensors' debounce, far less than the 250 ms settle time
-        long pressedAt = hands.timeMillis();
+        long pressedAt = slideThenWait(hands, "7g", "7f");
         session.clockPressed(Side.BLACK, pressedAt);
         List<MovePlayed> moves = events(MovePlayed.class);
         assertEquals(List.of("7g7f"), moves.stream().map(MovePlayed::usi).toList(), "made at the press, not after settling");
         assertEquals(pressedAt - startedAt, moves.get(0).elapsedMillis(), "sente's time runs from the start to the press");
         assertEquals(Side.WHITE, session.state().clock().running(), "the press stopped sente's clock and started gote's");
 
-        hands.liftPiece(Usi.parseSquare(Variant.STANDARD, "3c"));
-        hands.placePiece(Usi.parseSquare(Variant.STANDARD, "3e"), SensorSnapshot.OCCUPIED); // a pawn two squares on
-        hands.idle(40);
-        session.clockPressed(Side.WHITE, hands.timeMillis());
+        session.clockPressed(Side.WHITE, slideThenWait(hands, "3c", "3e")); // a pawn two squares on
         assertEquals(1, events(MovePlayed.class).size(), "a press with no legal move on the board is never a move");
         assertEquals(BoardStatus.Kind.ILLEGAL_MOVE, session.state().status().kind(), "shown as the illegal move it is");
     }

@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
-import org.shogibridge.device.config.ConfigLoader;
 
 /**
  * The clock buttons of the simulated board ({@code cmd/sim press}) on the daemon: with press-to-move a placed piece
@@ -20,44 +17,32 @@ import org.shogibridge.device.config.ConfigLoader;
  * board waits for the settle time as before.
  */
 class DaemonButtonsTest {
-    private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String PREFIX = "shogi/v1/test/b1";
+    private static final Duration WAIT = LocalDaemon.WAIT;
 
     @TempDir
     Path data;
-    private Daemon daemon;
-    private Subscriber mqtt;
-
-    @AfterEach
-    void stop() throws Exception {
-        Subscriber.closeAll(mqtt, daemon);
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"auto", "never"})
     void aPressMakesThePlacedPieceAMoveAtOnce(String pressToMove) throws Exception {
-        int mqttPort = Ports.free();
-        Map<String, Object> overrides = new HashMap<>(Map.of("data-dir", data.toString(), "event", "test", "board-id", "b1",
-                "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
-                "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
-        overrides.putAll(Map.of("board.settle-millis", 2_000, "board.wrong-position-millis", 10_000,
-                "clock.main-seconds", 600, "clock.press-to-move", pressToMove));
-        daemon = new Daemon(new ConfigLoader().load(null, overrides));
-        daemon.start();
-        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
-        Thread.sleep(2_500); // the board is judged once, showing the start: the game is on the board
-        mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"7g\"}");
-        mqtt.command("sim", "{\"action\":\"place\",\"square\":\"7f\"}");
-        Thread.sleep(100);
-        long pressed = System.nanoTime();
-        mqtt.command("sim", "{\"action\":\"press\",\"side\":\"black\"}");
-        JsonNode move = mqtt.await("moves", j -> j.has("usi"), WAIT).json();
-        long millis = (System.nanoTime() - pressed) / 1_000_000;
-        assertEquals("7g7f", move.get("usi").asText());
-        if (pressToMove.equals("auto")) {
-            assertTrue(millis < 1_500, "a move at the press, not after the 2 s settle time: " + millis + " ms");
-        } else {
-            assertTrue(millis >= 1_700, "without press-to-move the settle time decides: " + millis + " ms");
+        try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "human"), Map.of(
+                "board.settle-millis", 2_000, "board.wrong-position-millis", 10_000, "clock.main-seconds", 600,
+                "clock.press-to-move", pressToMove))) {
+            Subscriber mqtt = local.mqtt;
+            Thread.sleep(2_500); // the board is judged once, showing the start: the game is on the board
+            mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"7g\"}");
+            mqtt.command("sim", "{\"action\":\"place\",\"square\":\"7f\"}");
+            Thread.sleep(100);
+            long pressed = System.nanoTime();
+            mqtt.command("sim", "{\"action\":\"press\",\"side\":\"black\"}");
+            JsonNode move = mqtt.await("moves", j -> j.has("usi"), WAIT).json();
+            long millis = (System.nanoTime() - pressed) / 1_000_000;
+            assertEquals("7g7f", move.get("usi").asText());
+            if (pressToMove.equals("auto")) {
+                assertTrue(millis < 1_500, "a move at the press, not after the 2 s settle time: " + millis + " ms");
+            } else {
+                assertTrue(millis >= 1_700, "without press-to-move the settle time decides: " + millis + " ms");
+            }
         }
     }
 }

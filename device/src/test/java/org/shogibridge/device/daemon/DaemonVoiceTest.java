@@ -8,11 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.speech.Readings;
-import org.shogibridge.device.config.ConfigLoader;
 
 /**
  * The daemon with its voice on ({@code voice.output: none}: published, not played) against the engine on the
@@ -20,50 +18,41 @@ import org.shogibridge.device.config.ConfigLoader;
  * instants until the flag falls, which is called too.
  */
 class DaemonVoiceTest {
-    private static final Duration WAIT = Duration.ofSeconds(30);
-    private static final String PREFIX = "shogi/v1/test/b1";
+    private static final Duration WAIT = LocalDaemon.WAIT;
 
     @TempDir
     Path data;
-    private Daemon daemon;
-    private Subscriber mqtt;
-
-    @AfterEach
-    void stop() throws Exception {
-        Subscriber.closeAll(mqtt, daemon);
-    }
 
     @Test
     void theComputersMovesAndTheByoyomiAreSpokenAtTheirInstants() throws Exception {
-        int mqttPort = Ports.free();
-        Map<String, Object> overrides = new java.util.HashMap<>(Map.of("data-dir", data.toString(), "event", "test",
-                "board-id", "b1", "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
-                "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "engine", "level", 1)));
-        overrides.putAll(Map.of("clock.byoyomi-seconds", 10, "voice.enabled", true, "voice.output", "none"));
-        var settings = new ConfigLoader().load(null, overrides);
-        daemon = new Daemon(settings);
-        daemon.start();
-        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
-        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}");
-        // The engine answers, the hands carry its move out from the LEDs, and it is read aloud.
-        JsonNode computer = mqtt.await("moves", j -> j.get("ply").asInt() == 2 && j.has("usi"), WAIT).json();
-        JsonNode spoken = mqtt.await("voice", j -> j.get("kind").asText().equals("move"), WAIT).json();
-        String text = computer.get("japanese").asText().substring(1);
-        assertEquals(text, spoken.get("text").asText(), "the computer's move, not the person's");
-        assertEquals(Readings.of(text), spoken.get("reading").asText());
-        assertTrue(spoken.get("seq").asLong() >= computer.get("seq").asLong());
-        // Sente thinks on 10 s byoyomi: 1 to 9, a second apart, then the flag falls.
-        JsonNode end = mqtt.await("voice", j -> j.get("kind").asText().equals("end"), WAIT).json();
-        assertEquals("まで2手で時間切れにより後手の勝ち", end.get("text").asText());
-        List<JsonNode> calls = mqtt.on("voice").stream().map(Subscriber.Message::json)
-                .filter(j -> j.get("kind").asText().equals("byoyomi") && j.get("seq").asLong() >= computer.get("seq").asLong())
-                .toList(); // Sente's calls (the engine's own think, with the hands' carrying out, may be counted too)
-        assertEquals(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9"), calls.stream().map(j -> j.get("text").asText()).toList());
-        for (int i = 1; i < calls.size(); i++) {
-            long gap = calls.get(i).get("at").asLong() - calls.get(i - 1).get("at").asLong();
-            assertTrue(gap > 700 && gap < 2_000, "a second apart: " + gap + " ms"); // exact instants: ClockCallsTest, on virtual time
+        try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "engine", "level", 1),
+                Map.of("clock.byoyomi-seconds", 10, "voice.enabled", true, "voice.output", "none"))) {
+            Subscriber mqtt = local.mqtt;
+            mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}");
+            // The engine answers, the hands carry its move out from the LEDs, and it is read aloud.
+            JsonNode computer = mqtt.await("moves", j -> j.get("ply").asInt() == 2 && j.has("usi"), WAIT).json();
+            JsonNode spoken = mqtt.await("voice", j -> j.get("kind").asText().equals("move"), WAIT).json();
+            String text = computer.get("japanese").asText().substring(1);
+            assertEquals(text, spoken.get("text").asText(), "the computer's move, not the person's");
+            assertEquals(Readings.of(text), spoken.get("reading").asText());
+            assertTrue(spoken.get("seq").asLong() >= computer.get("seq").asLong());
+            // Sente thinks on 10 s byoyomi: 1 to 9, a second apart, then the flag falls.
+            JsonNode end = mqtt.await("voice", j -> j.get("kind").asText().equals("end"), WAIT).json();
+            assertEquals("まで2手で時間切れにより後手の勝ち", end.get("text").asText());
+            List<JsonNode> calls = mqtt.on("voice").stream().map(Subscriber.Message::json)
+                    .filter(j -> j.get("kind").asText().equals("byoyomi")
+                            && j.get("seq").asLong() >= computer.get("seq").asLong())
+                    .toList(); // Sente's calls (the engine's own think, with the hands' carrying out, may be counted too)
+            assertEquals(List.of("1", "2", "3", "4", "5", "6", "7", "8", "9"),
+                    calls.stream().map(j -> j.get("text").asText()).toList());
+            for (int i = 1; i < calls.size(); i++) {
+                long gap = calls.get(i).get("at").asLong() - calls.get(i - 1).get("at").asLong();
+                // the exact instants are ClockCallsTest's, on virtual time
+                assertTrue(gap > 700 && gap < 2_000, "a second apart: " + gap + " ms");
+            }
+            List<String> kinds = mqtt.on("voice").stream().map(m -> m.json().get("kind").asText()).toList();
+            assertEquals(List.of("time", "end"), kinds.subList(kinds.size() - 2, kinds.size()),
+                    "切れ負け, then the record's words");
         }
-        List<String> kinds = mqtt.on("voice").stream().map(m -> m.json().get("kind").asText()).toList();
-        assertEquals(List.of("time", "end"), kinds.subList(kinds.size() - 2, kinds.size()), "切れ負け, then the record's words");
     }
 }

@@ -1,0 +1,36 @@
+package org.shogibridge.device.daemon;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.shogibridge.device.config.ConfigLoader;
+
+/**
+ * A daemon in this process on the simulated board with the embedded broker on free ports (event {@code test}, board
+ * {@code b1}), configured by extra keys, and a subscriber to all its topics that knows it listens.
+ */
+final class LocalDaemon implements AutoCloseable {
+    static final Duration WAIT = Duration.ofSeconds(30);
+    static final String PREFIX = "shogi/v1/test/b1";
+
+    final Daemon daemon;
+    final Subscriber mqtt;
+
+    /** Start it: sente and gote as given, then the extra configuration keys over the defaults. */
+    LocalDaemon(Path data, Map<String, Object> sente, Map<String, Object> gote, Map<String, Object> extra) throws Exception {
+        int mqttPort = Ports.free();
+        Map<String, Object> overrides = new HashMap<>(Map.of("data-dir", data.toString(), "event", "test", "board-id", "b1",
+                "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
+                "players.sente", sente, "players.gote", gote));
+        overrides.putAll(extra);
+        daemon = new Daemon(new ConfigLoader().load(null, overrides));
+        daemon.start();
+        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
+    }
+
+    @Override
+    public void close() throws Exception {
+        Subscriber.closeAll(mqtt, daemon);
+    }
+}
