@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -52,16 +49,11 @@ class DaemonStorageTest {
     void stop() throws Exception {
         Subscriber.closeAll(mqtt, daemon);
         if (immutable != null) {
-            run("chattr", "-i", immutable.toString());
+            FullDisk.command("chattr", "-i", immutable.toString());
         }
         if (mounted != null) {
-            run("umount", mounted.toString());
+            FullDisk.command("umount", mounted.toString());
         }
-    }
-
-    private static boolean run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
     }
 
     private void play(String usi) throws Exception {
@@ -72,32 +64,13 @@ class DaemonStorageTest {
     @Test
     void aFullDiskHaltsTheBoardAndPublishesOnlyWhatIsOnDisk() throws Exception {
         Path data = Files.createDirectories(dir.resolve("small"));
-        Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", data.toString()),
+        Assumptions.assumeTrue(FullDisk.command("mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", data.toString()),
                 "mounting a tmpfs needs root; skipped.");
         mounted = data;
         start(data);
         play("7g7f");
         mqtt.await("state", j -> j.get("moves").size() == 1, WAIT);
-        Path filler = data.resolve("filler");
-        try (OutputStream out = Files.newOutputStream(filler)) {
-            byte[] block = new byte[4096];
-            while (true) {
-                out.write(block); // until the disk is full
-            }
-        } catch (IOException full) {
-            // full
-        }
-        // The journal's last page may still have room: change the players' names until a line needs a new page.
-        for (int i = 0; mqtt.on("status").stream().noneMatch(m -> m.json().has("problem")); i++) {
-            assertTrue(i < 200, "the journal never filled up");
-            String name = "Player " + i;
-            mqtt.command("players", "{\"black\":{\"type\":\"human\",\"name\":\"" + name + "\"}}");
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (mqtt.on("state").stream().noneMatch(m -> m.json().get("players").get("black").get("name").asText().equals(name))
-                    && mqtt.on("status").stream().noneMatch(m -> m.json().has("problem")) && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-        }
+        Path filler = FullDisk.fill(mqtt, data);
         String problem = mqtt.await("status", j -> j.has("problem"), WAIT).json().get("problem").asText();
         assertTrue(problem.startsWith("Disk full. The journal could not be written"), problem);
         play("3c3d"); // the board does not take it: it is halted
@@ -129,7 +102,7 @@ class DaemonStorageTest {
         Path data = dir.resolve("data");
         Files.createDirectories(data.resolve("games"));
         immutable = data.resolve("games");
-        Assumptions.assumeTrue(run("chattr", "+i", immutable.toString()), "chattr +i needs root and a filesystem that has it; skipped.");
+        Assumptions.assumeTrue(FullDisk.command("chattr", "+i", immutable.toString()), "chattr +i needs root and a filesystem that has it; skipped.");
         start(data);
         play("7g7f");
         mqtt.await("state", j -> j.get("moves").size() == 1, WAIT);
@@ -146,7 +119,7 @@ class DaemonStorageTest {
         assertEquals(List.of(gameId), Journal.recover(data.resolve("journal.jsonl")).unarchived().stream()
                 .map(Journal.FinishedGame::gameId).toList());
 
-        run("chattr", "-i", immutable.toString());
+        FullDisk.command("chattr", "-i", immutable.toString());
         immutable = null;
         start(data); // the next start writes it
         Path kifu = data.resolve("games").resolve(gameId + ".kifu");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -296,7 +295,7 @@ class NeverLoseAGameIT {
         Path data = dir.resolve("data");
         Map<String, List<String>> published = new HashMap<>();
         Files.createDirectories(data);
-        boolean smallDisk = command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", data.toString());
+        boolean smallDisk = FullDisk.command("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", data.toString());
         if (!smallDisk) {
             System.out.println("NeverLoseAGameIT: mounting a tmpfs needs root; the full-disk stop is left out.");
         }
@@ -318,7 +317,7 @@ class NeverLoseAGameIT {
                         }
                         if (how == 4 && ply + 1 < length) {
                             // The disk fills up: the next move is not accepted, nothing unwritten is published.
-                            Path filler = fillTheDisk(mqtt, data);
+                            Path filler = FullDisk.fill(mqtt, data);
                             long halted = newestSeq(mqtt);
                             int onDisk = ply + 1;
                             mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + LONG_GAME.get(ply + 1) + "\"}");
@@ -367,48 +366,12 @@ class NeverLoseAGameIT {
         }
     }
 
-    /**
-     * Fill the data directory's tmpfs, then change a player's name until the journal's last page is full too and the
-     * daemon says "Disk full."; return the filler file, whose deletion makes room again.
-     */
-    private static Path fillTheDisk(Subscriber mqtt, Path data) throws Exception {
-        Path filler = data.resolve("filler");
-        try (OutputStream out = Files.newOutputStream(filler)) {
-            byte[] block = new byte[4096];
-            while (true) {
-                out.write(block);
-            }
-        } catch (IOException full) {
-            // full
-        }
-        int problems = (int) mqtt.on("status").stream().filter(m -> m.json().has("problem")).count();
-        for (int i = 0; mqtt.on("status").stream().filter(m -> m.json().has("problem")).count() == problems; i++) {
-            assertTrue(i < 200, "the journal never filled up");
-            String name = "Player " + i + "-" + System.nanoTime();
-            mqtt.command("players", "{\"black\":{\"type\":\"human\",\"name\":\"" + name + "\"}}");
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (mqtt.on("state").stream().noneMatch(m -> m.json().get("players").get("black").get("name").asText().equals(name))
-                    && mqtt.on("status").stream().filter(m -> m.json().has("problem")).count() == problems
-                    && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-        }
-        String problem = mqtt.on("status").get(mqtt.on("status").size() - 1).json().path("problem").asText();
-        assertTrue(problem.startsWith("Disk full."), problem);
-        return filler;
-    }
-
     /** Unmount the tmpfs, its files copied back into the test folder, where the records are read. */
     private void copyOut(Path data) throws Exception {
         Path kept = dir.resolve("data-kept");
-        command("cp", "-a", data.toString(), kept.toString());
-        command("umount", "-l", data.toString()); // lazily: a daemon left by a failure must not hide that failure
-        command("cp", "-a", kept + "/.", data.toString());
-    }
-
-    private static boolean command(String... words) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(words).redirectErrorStream(true).start();
-        return p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0;
+        FullDisk.command("cp", "-a", data.toString(), kept.toString());
+        FullDisk.command("umount", "-l", data.toString()); // lazily: a daemon left by a failure must not hide that failure
+        FullDisk.command("cp", "-a", kept + "/.", data.toString());
     }
 
     /** What a failure should show: the games directory, the journal and the daemons' logs. */
