@@ -159,11 +159,11 @@ final class Outlet implements Runnable {
                 return;
             }
             unwritten.poll();
+            if (timed.event() instanceof SessionEvent.GameEnded) {
+                writeRecords(); // before the end is published: a viewer told of the end finds the record files
+            }
             publish(timed);
             published.accept(timed.event(), timed.epochMillis());
-            if (timed.event() instanceof SessionEvent.GameEnded) {
-                writeRecords();
-            }
         }
         if (journalProblem != null) {
             journalProblem = null;
