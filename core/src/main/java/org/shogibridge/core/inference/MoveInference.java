@@ -414,6 +414,12 @@ public final class MoveInference {
             return;
         }
         if (followGame) {
+            // The board has not shown the game since a command changed it, so a half-restored board is not read as a
+            // move; but a press says "my move is done": a legal move is then read, made before any judgement or not.
+            if (pressedAt >= 0 && tryLegalMoves(Move.NONE)) {
+                followGame = false;
+                return;
+            }
             if (!tryNewGame()) {
                 mismatch();
             }

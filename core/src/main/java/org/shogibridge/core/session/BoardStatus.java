@@ -8,8 +8,9 @@ import java.util.List;
  * @param kind    the situation
  * @param squares the squares concerned, in USI (to fix, the candidates' targets, the illegal move's squares)
  * @param detail  a short English explanation (the illegal move, the pending promotion, the candidates), or empty
+ * @param spoken  what to do in Japanese words, for the voice (a correction's steps), or empty
  */
-public record BoardStatus(Kind kind, List<String> squares, String detail) {
+public record BoardStatus(Kind kind, List<String> squares, String detail, String spoken) {
     /** What the board shows; {@code HALTED}: no move is accepted, the game cannot be kept on disk (the detail says why). */
     public enum Kind { MATCHED, CORRECTION_NEEDED, PROMOTION_PENDING, AMBIGUOUS, ILLEGAL_MOVE, OFFLINE, HALTED }
 
@@ -18,5 +19,10 @@ public record BoardStatus(Kind kind, List<String> squares, String detail) {
 
     public BoardStatus {
         squares = List.copyOf(squares);
+    }
+
+    /** A status with nothing to say aloud. */
+    public BoardStatus(Kind kind, List<String> squares, String detail) {
+        this(kind, squares, detail, "");
     }
 }

@@ -3,12 +3,18 @@ package org.shogibridge.core.speech;
 import java.util.ArrayList;
 import java.util.List;
 import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.notation.WesternNotation;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.session.BoardStatus;
+import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.SessionEvent;
 
 /**
  * Decides what the board says after each change of the game: the computer's move (and, if asked, the player's own),
- * 王手 after a move that checks, 切れ負け on a time forfeit, and the game's end in the words of its record
- * (「まで百二手で先手の勝ち」). Each utterance carries its text and its kana reading; playing it is the device's job.
+ * 王手 after a move that checks, 切れ負け on a time forfeit, the game's end in the words of its record
+ * (「まで百二手で先手の勝ち」), and a correction's steps when one begins (「７六の駒を７七に移す」). Each utterance carries
+ * its text and its kana reading; playing it is the device's job. In English: Hodges notation read as words.
  */
 public final class Announcer {
     /**
@@ -22,33 +28,74 @@ public final class Announcer {
         static Utterance of(String kind, String text) {
             return new Utterance(kind, text, Readings.of(text));
         }
+
+        /** Return an utterance of a text in a language: Japanese is read in kana, English as it is written. */
+        public static Utterance in(Language language, String kind, String text) {
+            return language == Language.JA ? of(kind, text) : new Utterance(kind, text, text);
+        }
     }
 
     private final boolean ownMoves;
+    private final Language language;
+    /** Whether the board was being corrected at the last event: a correction is said once, when it begins. */
+    private boolean correcting;
+
+    /** @param ownMoves whether a person's moves are read out too (the computer's always are), in Japanese */
+    public Announcer(boolean ownMoves) {
+        this(ownMoves, Language.JA);
+    }
 
     /** @param ownMoves whether a person's moves are read out too (the computer's always are) */
-    public Announcer(boolean ownMoves) {
+    public Announcer(boolean ownMoves, Language language) {
         this.ownMoves = ownMoves;
+        this.language = language;
     }
 
     /** Return what to say after an event, in order; nothing for most events. */
     public List<Utterance> after(SessionEvent event) {
         List<Utterance> said = new ArrayList<>();
+        GameState state = event.stateOrNull();
+        boolean wasCorrecting = correcting;
+        correcting = state != null && state.status().kind() == BoardStatus.Kind.CORRECTION_NEEDED;
+        if (correcting && !wasCorrecting) {
+            BoardStatus status = state.status();
+            said.add(language == Language.JA ? Utterance.of("correction", status.spoken()) : english("correction", status.detail()));
+        }
         if (event instanceof SessionEvent.MovePlayed played) {
             if (played.computer() || ownMoves) {
-                said.add(Utterance.of("move", played.japanese().replaceAll("^[▲△☗☖]", "")));
+                said.add(language == Language.JA ? Utterance.of("move", played.japanese().replaceAll("^[▲△☗☖]", ""))
+                        : english("move", hodges(played)));
             }
             if (played.state().result() == null && played.state().position().inCheck()) {
-                said.add(Utterance.of("check", "王手"));
+                said.add(language == Language.JA ? Utterance.of("check", "王手") : english("check", "Check"));
             }
         } else if (event instanceof SessionEvent.GameEnded ended && !"unfinished".equals(ended.state().result().reason())) {
             if (ended.state().result().reason().equals("time_forfeit")) {
-                said.add(Utterance.of("time", "切れ負け"));
+                said.add(language == Language.JA ? Utterance.of("time", "切れ負け") : english("time", "Lost on time"));
+            }
+            if (language == Language.EN) {
+                said.add(english("end", EnglishReadings.end(ended.state())));
+                return said;
             }
             String kif = RecordFormat.KIFU.write(ended.record());
             kif.lines().filter(line -> line.startsWith("まで")).reduce((first, last) -> last)
                     .ifPresent(summary -> said.add(Utterance.of("end", summary.strip())));
         }
         return said;
+    }
+
+    private static Utterance english(String kind, String text) {
+        return new Utterance(kind, text, kind.equals("move") ? EnglishReadings.move(text) : text);
+    }
+
+    /** The move just played in Hodges notation, written from the position before it (the game replayed to there). */
+    private static String hodges(SessionEvent.MovePlayed played) {
+        GameState state = played.state();
+        Position before = Position.fromSfen(state.variant(), state.startSfen());
+        List<String> moves = state.moves();
+        for (int i = 0; i < moves.size() - 1; i++) {
+            before.doMove(Usi.parseLegalMove(before, moves.get(i)));
+        }
+        return WesternNotation.HODGES.format(before, Usi.parseLegalMove(before, played.usi()));
     }
 }

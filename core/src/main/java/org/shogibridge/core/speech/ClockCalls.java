@@ -30,25 +30,31 @@ public final class ClockCalls {
 
     private final List<Call> calls = new ArrayList<>();
 
-    /** The calls of a time control, from the first due to the last. */
+    /** The calls of a time control in Japanese, from the first due to the last. */
     public ClockCalls(TimeControl control) {
+        this(control, Language.JA);
+    }
+
+    /** The calls of a time control in a language, from the first due to the last. */
+    public ClockCalls(TimeControl control, Language language) {
+        boolean ja = language == Language.JA;
         long byoyomi = control.byoyomiMillis();
         for (int minutes : WARNING_MINUTES) {
             long main = minutes * 60_000L;
             if (control.mainMillis() > main) {
-                String text = "残り" + minutes + "分";
-                calls.add(new Call(main + byoyomi, text, Readings.of(text), "time"));
+                String text = ja ? "残り" + minutes + "分" : EnglishReadings.minutesLeft(minutes);
+                calls.add(new Call(main + byoyomi, text, ja ? Readings.of(text) : text, "time"));
             }
         }
         long seconds = byoyomi / 1000;
         if (byoyomi % 1000 == 0 && seconds >= 10) {
             for (long elapsed = Math.max(10, (seconds - 30 + 9) / 10 * 10); elapsed < seconds - 9; elapsed += 10) {
-                String text = elapsed + "秒";
-                calls.add(new Call((seconds - elapsed) * 1000, text, Readings.of(text), "byoyomi"));
+                String text = ja ? elapsed + "秒" : elapsed + " seconds";
+                calls.add(new Call((seconds - elapsed) * 1000, text, ja ? Readings.of(text) : text, "byoyomi"));
             }
             for (int count = 1; count <= 9; count++) {
                 String text = String.valueOf(count);
-                calls.add(new Call((10 - count) * 1000L, text, Readings.number(count), "byoyomi"));
+                calls.add(new Call((10 - count) * 1000L, text, ja ? Readings.number(count) : text, "byoyomi"));
             }
         }
     }

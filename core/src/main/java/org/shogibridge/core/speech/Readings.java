@@ -25,6 +25,9 @@ public final class Readings {
 
     static {
         String[][] words = {
+            {"新規対局", "しんき たいきょく"}, {"手番", "てばん"}, {"平手", "ひらて"}, {"駒落ち", "こまおち"}, {"落ち", "おち"}, {"枚", "まい"},
+            {"飛車", "ひしゃ"}, {"待った", "まった"}, {"音声", "おんせい"}, {"駒台", "こまだい"}, {"駒", "こま"},
+            {"盤", "ばん"}, {"移す", "うつす"}, {"取る", "とる"}, {"置く", "おく"}, {"裏返す", "うらがえす"},
             {"時間切れにより", "じかんぎれにより"}, {"反則負け", "はんそくまけ"}, {"反則勝ち", "はんそくがち"},
             {"入玉勝ち", "にゅうぎょくがち"}, {"切れ負け", "きれまけ"}, {"千日手", "せんにちて"}, {"持将棋", "じしょうぎ"},
             {"の勝ち", "の かち"}, {"勝ち", "かち"}, {"負け", "まけ"}, {"先手", "せんて"}, {"後手", "ごて"}, {"下手", "したて"},
@@ -92,14 +95,24 @@ public final class Readings {
                 i = end;
                 continue;
             }
-            if (Character.UnicodeBlock.of(c) == Character.UnicodeBlock.HIRAGANA) {
-                words.add(String.valueOf(c));
-                i++;
+            if (isKana(c)) {
+                // A run of kana is one word, katakana read as hiragana (レベル → れべる), up to a word of the table
+                StringBuilder kana = new StringBuilder();
+                do {
+                    char k = text.charAt(i++);
+                    kana.append(k >= 'ァ' && k <= 'ヶ' ? (char) (k - 'ァ' + 'ぁ') : k);
+                } while (i < text.length() && isKana(text.charAt(i)) && wordAt(text, i) == null);
+                words.add(kana.toString());
                 continue;
             }
             throw new IllegalArgumentException("No reading. '" + c + "' in '" + text + "' has no reading.");
         }
         return String.join(" ", words);
+    }
+
+    private static boolean isKana(char c) {
+        Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
+        return block == Character.UnicodeBlock.HIRAGANA || block == Character.UnicodeBlock.KATAKANA;
     }
 
     /** Return the kana reading of a whole number from 0 to 9999, such as 102 → ひゃくに. */

@@ -129,6 +129,28 @@ class GameSessionTest {
         assertEquals(BoardStatus.Kind.ILLEGAL_MOVE, session.state().status().kind(), "shown as the illegal move it is");
     }
 
+    /**
+     * A new game by command (the menu) is followed until the board shows it; a move made before the board was first
+     * judged is still read at a press, but never by the settle timer alone (a board being put back is not a move).
+     */
+    @Test
+    void aPressReadsAMoveMadeBeforeTheNewGamesFirstJudgement() {
+        GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(600_000, 0, 0));
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.idle(500);
+        session.newGame(null, hands.timeMillis());
+        session.setPlayers(Player.human("A"), Player.engine(1), hands.timeMillis());
+        long pressedAt = slideThenWait(hands, "7g", "7f"); // within the settle time of the command
+        session.clockPressed(Side.BLACK, pressedAt);
+        assertEquals(List.of("7g7f"), events(MovePlayed.class).stream().map(MovePlayed::usi).toList());
+
+        session.newGame(null, hands.timeMillis()); // the board still shows 7g7f: one legal move from the start
+        hands.idle(5_000);
+        assertEquals(1, events(MovePlayed.class).size(), "without a press a board that differs from a new game is corrected");
+        assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, session.state().status().kind());
+    }
+
     @Test
     void theClockWaitsForTheFirstMoveOrAStart() {
         GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));
