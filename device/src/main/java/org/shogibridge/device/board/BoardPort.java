@@ -25,8 +25,11 @@ public interface BoardPort extends AutoCloseable {
         /** A side's clock button was pressed. */
         void clockPressed(Side side);
 
-        /** The menu/confirm button was pressed (a wired board's third button; the protocol's BUTTON_MENU). */
-        default void menuPressed() {
+        /**
+         * The menu button went down or came up (a wired board's third button; the protocol's BUTTON_MENU): both are
+         * reported, since how long it is held matters (a long press chooses).
+         */
+        default void menuButton(boolean down) {
         }
     }
 

@@ -271,9 +271,13 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
                 Messages.Button button = Messages.Button.read(reader);
                 if (button == null) {
                     stats.malformed++;
-                } else if (button.pressed() && button.seq() != lastButtonSeq && button.button() != Protocol.BUTTON_MENU) {
+                } else if (button.seq() != lastButtonSeq) { // a repeated event (the board resent it) counts once
                     lastButtonSeq = button.seq();
-                    listener.clockPressed(button.button() == Protocol.BUTTON_BLACK_CLOCK ? Side.BLACK : Side.WHITE);
+                    if (button.button() == Protocol.BUTTON_MENU) {
+                        listener.menuButton(button.pressed());
+                    } else if (button.pressed()) {
+                        listener.clockPressed(button.button() == Protocol.BUTTON_BLACK_CLOCK ? Side.BLACK : Side.WHITE);
+                    }
                 }
             }
             case Protocol.ACK -> {

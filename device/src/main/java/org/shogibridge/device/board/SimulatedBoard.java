@@ -21,6 +21,8 @@ import org.slf4j.LoggerFactory;
 public final class SimulatedBoard implements BoardPort {
     private static final Logger log = LoggerFactory.getLogger(SimulatedBoard.class);
     public static final int SCAN_MILLIS = 5;
+    /** A hand goes from the piece it put down to the clock: the board has read the piece by the press. */
+    private static final long HAND_TO_CLOCK_MILLIS = 50;
 
     private final Variant variant;
     private final InferenceSettings settings;
@@ -95,9 +97,21 @@ public final class SimulatedBoard implements BoardPort {
         return finished;
     }
 
-    /** Press a side's clock button. */
-    public void press(Side side) {
-        actions.add(hands -> listener.clockPressed(side));
+    /**
+     * Press a button, in turn after what the hands did before: a clock button is a press; the menu button is held
+     * down for {@code holdMillis} while the board goes on being scanned (a long press chooses).
+     */
+    public void press(BoardButton button, long holdMillis) {
+        actions.add(hands -> {
+            if (button == BoardButton.MENU) {
+                listener.menuButton(true);
+                hands.idle(holdMillis);
+                listener.menuButton(false);
+            } else {
+                hands.idle(HAND_TO_CLOCK_MILLIS);
+                listener.clockPressed(button.side());
+            }
+        });
     }
 
     @Override

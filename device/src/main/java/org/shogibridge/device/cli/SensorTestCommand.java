@@ -185,8 +185,10 @@ public final class SensorTestCommand implements Callable<Integer> {
         }
 
         @Override
-        public void menuPressed() {
-            say("Button: menu.");
+        public void menuButton(boolean down) {
+            if (down) {
+                say("Button: menu.");
+            }
         }
 
         private void say(String line) {

@@ -117,7 +117,7 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         check.id("board-id", c.boardId());
         check.range("analysis.millis", c.analysis().millis(), 10, 60_000);
         check.oneOf("voice.output", c.voice().output(), Map.of("aplay", "aplay", "none", "none"));
-        check.oneOf("voice.language", c.voice().language(), Map.of("ja", "ja")); // English (Hodges) is still to come
+        check.oneOf("voice.language", c.voice().language(), Map.of("ja", "ja", "en", "en"));
         check.range("voice.volume", c.voice().volume(), 0, 200);
         if (c.voice().command() != null && !c.voice().command().contains("{wav}")) {
             throw check.fail("voice.command", "must say where the sound goes with {wav}, e.g. \"open_jtalk ... -ow {wav}\"");

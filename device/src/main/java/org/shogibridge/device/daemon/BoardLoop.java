@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.menu.BoardMenu;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.GameSession;
@@ -16,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The thread that owns the {@link GameSession}: it takes the board's snapshots from a bounded queue of reused
- * snapshots (no allocation per scan), runs queued tasks (engine answers, commands), lets time pass, and sends a
- * changed LED frame to the board. Nothing else touches the session; everything else posts a task.
+ * The thread that owns the {@link GameSession} and the {@link BoardMenu}: it takes the board's snapshots from a
+ * bounded queue of reused snapshots (no allocation per scan), runs queued tasks (engine answers, commands, button
+ * presses), lets time pass, and sends a changed LED frame to the board: the menu's while it shows, else the game's.
+ * Nothing else touches the session or the menu; everything else posts a task.
  */
 final class BoardLoop implements Runnable, BoardPort.Listener {
     private static final Logger log = LoggerFactory.getLogger(BoardLoop.class);
@@ -30,8 +32,10 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private final ArrayBlockingQueue<SensorSnapshot> full = new ArrayBlockingQueue<>(QUEUED_SNAPSHOTS);
     private final ConcurrentLinkedQueue<Runnable> tasks = new ConcurrentLinkedQueue<>();
     private GameSession session;
+    private BoardMenu menu;
     private BoardPort board;
     private volatile boolean running = true;
+    private LedFrame shownFrame;
     private long ledVersion = -1;
     private long droppedSnapshots;
     private Thread thread;
@@ -43,8 +47,9 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         }
     }
 
-    void attach(GameSession gameSession, BoardPort boardPort) {
+    void attach(GameSession gameSession, BoardMenu boardMenu, BoardPort boardPort) {
         this.session = gameSession;
+        this.menu = boardMenu;
         this.board = boardPort;
     }
 
@@ -115,6 +120,19 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         });
     }
 
+    /** The menu button went down or came up: the menu times the press on the loop. */
+    @Override
+    public void menuButton(boolean down) {
+        long at = now();
+        post(() -> {
+            if (down) {
+                menu.pressed(at);
+            } else {
+                menu.released(at);
+            }
+        });
+    }
+
     /** Whether a clock button press confirms a move (clock.press-to-move); on by default. */
     void pressToMove(boolean on) {
         this.pressToMove = on;
@@ -136,9 +154,12 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                 while ((task = tasks.poll()) != null) {
                     task.run();
                 }
-                session.tick(now());
-                LedFrame leds = session.leds();
-                if (leds.version() != ledVersion) {
+                long now = now();
+                session.tick(now);
+                menu.tick(now);
+                LedFrame leds = menu.showing() ? menu.leds() : session.leds();
+                if (leds != shownFrame || leds.version() != ledVersion) {
+                    shownFrame = leds;
                     ledVersion = leds.version();
                     board.showLeds(leds);
                 }

@@ -22,6 +22,7 @@ import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.device.board.BoardButton;
 import org.shogibridge.device.mqtt.MqttLink;
 
 /**
@@ -44,7 +45,10 @@ final class CommandParser {
             "promote", Set.of("promote"),
             "hint", Set.of(),
             "impasse", Set.of(),
-            "sim", Set.of("action", "usi", "square", "piece", "side"));
+            "sim", Set.of("action", "usi", "square", "piece", "side", "button", "hold-millis"));
+    /** How long a simulated press holds its button unless told: a short press. */
+    private static final int SHORT_PRESS_MILLIS = 100;
+    private static final int MAX_HOLD_MILLIS = 10_000;
 
     private final Variant variant;
     /** What the board is, when it is not simulated ({@code serial}, {@code wired}...); null for a simulated board. */
@@ -204,9 +208,30 @@ final class CommandParser {
                 }
                 yield new RemoteCommand.SimKomadai(side, type, action.equals("take") ? -1 : +1);
             }
-            case "press" -> new RemoteCommand.SimPress(side(requiredText(c, "side")));
+            case "press" -> press(c);
             default -> throw new IllegalArgumentException("Malformed command. 'action' must be play, lift, place, take, put or press, not '" + action + "'.");
         };
+    }
+
+    /** {@code press}: a {@code button} (black-clock, white-clock, menu) or a {@code side}'s clock, held {@code hold-millis}. */
+    private static RemoteCommand press(JsonNode c) {
+        String name = text(c, "button");
+        BoardButton button;
+        if (name == null) {
+            button = BoardButton.clockOf(side(requiredText(c, "side")));
+        } else {
+            button = switch (name) {
+                case "black-clock" -> BoardButton.BLACK_CLOCK;
+                case "white-clock" -> BoardButton.WHITE_CLOCK;
+                case "menu" -> BoardButton.MENU;
+                default -> throw new IllegalArgumentException("Malformed command. 'button' must be black-clock, white-clock or menu, not '" + name + "'.");
+            };
+        }
+        JsonNode hold = c.get("hold-millis");
+        if (hold != null && (!hold.isInt() || hold.asInt() < 0 || hold.asInt() > MAX_HOLD_MILLIS)) {
+            throw new IllegalArgumentException("Malformed command. 'hold-millis' must be a whole number from 0 to " + MAX_HOLD_MILLIS + ".");
+        }
+        return new RemoteCommand.SimPress(button, hold == null ? SHORT_PRESS_MILLIS : hold.asInt());
     }
 
     private int square(JsonNode c) {

@@ -13,6 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.shogibridge.core.menu.BoardMenu;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.rules.Position;
@@ -24,6 +26,7 @@ import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
 import org.shogibridge.core.speech.Announcer;
+import org.shogibridge.core.speech.Language;
 import org.shogibridge.device.board.BoardPort;
 import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.SimulatedBoard;
@@ -69,7 +72,7 @@ public final class Daemon implements AutoCloseable {
     private SimulatedBoard simulated;
     private GameSession session;
     private WebServer web;
-    /** What the board says, or null when voice is off; its clock calls. */
+    /** What the board says (when on: voice.enabled, or the menu), and its clock calls. */
     private Voice voice;
     private ClockCaller clockCaller;
     private final ScheduledExecutorService timers =
@@ -144,7 +147,7 @@ public final class Daemon implements AutoCloseable {
         commands[0] = new RemoteCommands(new CommandParser(variant, simulated != null ? null : boardConfig.source(),
                 settings.session().inference().faceSensing()), this::execute, outlet);
         session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
-        loop.attach(session, board);
+        loop.attach(session, boardMenu(), board);
         if (simulated != null) {
             simulated.watch(session.leds());
         }
@@ -179,19 +182,43 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    /** Voice on: an announcer after each change on disk, the clock's calls, and the speaker of voice.output. */
-    private void startVoice(Path data) throws java.io.IOException {
+    /**
+     * The voice, on with voice.enabled (the menu turns it on and off): an announcer after each change on disk, the
+     * clock's calls, and the speaker of voice.output, made when the voice is first on.
+     */
+    private void startVoice(Path data) {
         var v = settings.config().voice();
-        if (!Boolean.TRUE.equals(v.enabled())) {
-            return;
-        }
-        Speaker speaker = v.output().equals("none") ? Speaker.SILENT : new CommandSpeaker(
-                v.command() == null ? CommandSpeaker.ESPEAK : v.command(), v.volume(), "aplay -q {wav}", data.resolve("voice"));
-        voice = new Voice(new Announcer(Boolean.TRUE.equals(v.announceOwnMoves())), speaker, outlet::voice);
+        Language language = Language.of(v.language());
+        String engine = v.command() != null ? v.command() : language == Language.JA ? CommandSpeaker.ESPEAK : CommandSpeaker.ESPEAK_ENGLISH;
+        Supplier<Speaker> speaker = () -> {
+            if (v.output().equals("none")) {
+                return Speaker.SILENT;
+            }
+            try {
+                return new CommandSpeaker(engine, v.volume(), "aplay -q {wav}", data.resolve("voice"));
+            } catch (java.io.IOException e) {
+                log.error("Voice: no place for its sound files ({}); it only publishes.", e.getMessage());
+                return Speaker.SILENT;
+            }
+        };
+        voice = new Voice(new Announcer(Boolean.TRUE.equals(v.announceOwnMoves()), language), speaker, outlet::voice,
+                Boolean.TRUE.equals(v.enabled()));
         outlet.onPublished(voice::after);
         if (!Boolean.FALSE.equals(v.byoyomi())) {
-            clockCaller = new ClockCaller(timers, task -> loop.post(task), voice);
+            clockCaller = new ClockCaller(timers, task -> loop.post(task), voice, language);
         }
+    }
+
+    /** The menu button's menu, its choices carried out as commands on the board loop. */
+    private BoardMenu boardMenu() {
+        Language language = Language.of(settings.config().voice().language());
+        Player black = settings.session().black();
+        Player white = settings.session().white();
+        MenuChoices choices = new MenuChoices(this::execute, () -> session, voice, language, black, white, loop);
+        int level = black.kind() == Player.Kind.ENGINE ? black.level() : white.kind() == Player.Kind.ENGINE ? white.level() : 3;
+        BoardMenu menu = new BoardMenu(variant, language, level, voice.isOn(), choices);
+        choices.menu(menu);
+        return menu;
     }
 
     /** Resume the unfinished game of the journal, if there is one that plays; return whether one was resumed. */
@@ -384,7 +411,7 @@ public final class Daemon implements AutoCloseable {
         } else if (command instanceof RemoteCommand.SimKomadai c) {
             simulated.komadai(c.side(), c.type(), c.change());
         } else if (command instanceof RemoteCommand.SimPress c) {
-            simulated.press(c.side());
+            simulated.press(c.button(), c.holdMillis());
         }
         reply.ok(null);
     }

@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.device.board.BoardButton;
 
 /**
  * A command from {@code cmd/<verb>}, read and checked by {@link CommandParser}: what is left to the board loop is only
@@ -61,7 +62,7 @@ sealed interface RemoteCommand {
     record SimKomadai(Side side, int type, int change) implements RemoteCommand {
     }
 
-    /** {@code sim press}: a side's clock button is pressed. */
-    record SimPress(Side side) implements RemoteCommand {
+    /** {@code sim press}: a button is pressed, and held for some time (the menu button's long press). */
+    record SimPress(BoardButton button, long holdMillis) implements RemoteCommand {
     }
 }

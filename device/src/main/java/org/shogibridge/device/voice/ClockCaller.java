@@ -9,6 +9,7 @@ import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.core.speech.Announcer.Utterance;
 import org.shogibridge.core.speech.ClockCalls;
+import org.shogibridge.core.speech.Language;
 
 /**
  * Speaks the clock's calls (残り5分, 10秒, 20秒, 1…9) at their instants while a side thinks. Told of every change on
@@ -20,6 +21,7 @@ public final class ClockCaller {
     private final ScheduledExecutorService timers;
     private final Consumer<Runnable> onBoardLoop;
     private final Voice voice;
+    private final Language language;
     private ClockCalls calls;
     private TimeControl control;
     private ScheduledFuture<?> pending;
@@ -30,7 +32,8 @@ public final class ClockCaller {
      * @param onBoardLoop runs a task on the board loop
      * @param voice       what publishes and speaks a call
      */
-    public ClockCaller(ScheduledExecutorService timers, Consumer<Runnable> onBoardLoop, Voice voice) {
+    public ClockCaller(ScheduledExecutorService timers, Consumer<Runnable> onBoardLoop, Voice voice, Language language) {
+        this.language = language;
         this.timers = timers;
         this.onBoardLoop = onBoardLoop;
         this.voice = voice;
@@ -49,7 +52,7 @@ public final class ClockCaller {
         }
         if (!state.timeControl().equals(control)) {
             control = state.timeControl();
-            calls = new ClockCalls(control);
+            calls = new ClockCalls(control, language);
         }
         plan(state, clock.millis(clock.running()) + clock.byoyomiMillis());
     }

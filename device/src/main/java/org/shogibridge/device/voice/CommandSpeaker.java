@@ -29,6 +29,8 @@ public final class CommandSpeaker implements Speaker {
     private static final Logger log = LoggerFactory.getLogger(CommandSpeaker.class);
     /** espeak-ng reads kana with its Japanese voice; {volume} is its amplitude (0-200). */
     public static final String ESPEAK = "espeak-ng -v ja -a {volume} -w {wav} {text}";
+    /** espeak-ng's English voice, for voice.language: en. */
+    public static final String ESPEAK_ENGLISH = "espeak-ng -v en -a {volume} -w {wav} {text}";
     private static final int WAITING = 16;
     private static final long PROGRAM_SECONDS = 30;
 

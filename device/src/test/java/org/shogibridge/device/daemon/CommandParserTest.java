@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.device.board.BoardButton;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
@@ -45,7 +46,10 @@ class CommandParserTest {
                 parse(simulated, "sim", "{\"action\":\"place\",\"square\":\"5e\"}"));
         assertEquals(new RemoteCommand.SimKomadai(Side.BLACK, Piece.typeOfLetter('P'), -1),
                 parse(simulated, "sim", "{\"action\":\"take\",\"side\":\"black\",\"piece\":\"p\"}"));
-        assertEquals(new RemoteCommand.SimPress(Side.WHITE), parse(simulated, "sim", "{\"action\":\"press\",\"side\":\"white\"}"));
+        assertEquals(new RemoteCommand.SimPress(BoardButton.WHITE_CLOCK, 100), parse(simulated, "sim", "{\"action\":\"press\",\"side\":\"white\"}"));
+        assertEquals(new RemoteCommand.SimPress(BoardButton.BLACK_CLOCK, 100), parse(simulated, "sim", "{\"action\":\"press\",\"button\":\"black-clock\"}"));
+        assertEquals(new RemoteCommand.SimPress(BoardButton.MENU, 1_200),
+                parse(simulated, "sim", "{\"action\":\"press\",\"button\":\"menu\",\"hold-millis\":1200}"));
     }
 
     @Test
@@ -81,7 +85,11 @@ class CommandParserTest {
                 Arguments.of("sim", "{\"action\":\"lift\",\"square\":\"0z\"}", "Malformed command. 'square' must be a square such as 7g, not '0z'."),
                 Arguments.of("sim", "{\"action\":\"put\",\"side\":\"white\",\"piece\":\"K\"}",
                         "Malformed command. 'piece' must be a piece a komadai holds (P, L, N, S, G, B, R...), not 'K'."),
-                Arguments.of("sim", "{\"action\":\"press\"}", "Malformed command. 'side' is missing."));
+                Arguments.of("sim", "{\"action\":\"press\"}", "Malformed command. 'side' is missing."),
+                Arguments.of("sim", "{\"action\":\"press\",\"button\":\"start\"}",
+                        "Malformed command. 'button' must be black-clock, white-clock or menu, not 'start'."),
+                Arguments.of("sim", "{\"action\":\"press\",\"button\":\"menu\",\"hold-millis\":60000}",
+                        "Malformed command. 'hold-millis' must be a whole number from 0 to 10000."));
     }
 
     @ParameterizedTest

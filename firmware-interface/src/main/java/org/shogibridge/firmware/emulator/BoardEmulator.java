@@ -74,7 +74,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
         this.faults = faults;
         this.leds = leds;
         this.deltas = deltas;
-        int features = Protocol.FEATURE_CLOCK_BUTTONS | Protocol.FEATURE_RGB_LEDS | (deltas ? Protocol.FEATURE_DELTAS : 0)
+        int features = Protocol.FEATURE_CLOCK_BUTTONS | Protocol.FEATURE_MENU_BUTTON | Protocol.FEATURE_RGB_LEDS | (deltas ? Protocol.FEATURE_DELTAS : 0)
                 | (geometry.faceSensing() ? Protocol.FEATURE_FACE_SENSING : 0);
         this.hello = new Hello(Protocol.VERSION_MAJOR, Protocol.VERSION_MINOR, firmwareName, new int[] {1, 0, 0},
                 geometry.variant().files(), geometry.variant().ranks(), features, 200, HEARTBEAT_MILLIS, geometry.komadai(),
@@ -146,10 +146,15 @@ public final class BoardEmulator implements FrameDecoder.Sink {
         }
     }
 
-    /** A button of the board was pressed (clock buttons: 0 black, 1 white). */
-    public synchronized void button(int button) {
+    /** A button of the board was pressed (0 black's clock, 1 white's, 2 the menu). */
+    public void button(int button) {
+        button(button, true);
+    }
+
+    /** A button of the board went down or came up (0 black's clock, 1 white's, 2 the menu). */
+    public synchronized void button(int button, boolean pressed) {
         if (synced && output != null) {
-            Messages.button(body, new Messages.Button(++buttonSeq & 0xFFFF, button, true));
+            Messages.button(body, new Messages.Button(++buttonSeq & 0xFFFF, button, pressed));
             send(Protocol.BUTTON);
         }
     }

@@ -17,6 +17,7 @@ public final class Buttons {
     private final DigitalInput[] inputs;
     private final boolean activeLow;
     private final Debouncer debouncer;
+    private int released;
 
     /**
      * @param inputs        black's clock, white's clock, menu; an absent button is null
@@ -31,16 +32,26 @@ public final class Buttons {
     /** Read the buttons once; return the buttons just pressed as bits ({@code 1 << BLACK_CLOCK}, ...), 0 for none. */
     public int poll() {
         int pressed = 0;
+        released = 0;
         for (int b = 0; b < inputs.length; b++) {
             if (inputs[b] == null) {
                 continue;
             }
             boolean down = inputs[b].isLow() == activeLow;
-            if (debouncer.update(b, down ? 1 : 0) && down) {
-                pressed |= 1 << b;
+            if (debouncer.update(b, down ? 1 : 0)) {
+                if (down) {
+                    pressed |= 1 << b;
+                } else {
+                    released |= 1 << b;
+                }
             }
         }
         return pressed;
+    }
+
+    /** Return the buttons that came up at the last {@link #poll()}, as bits. */
+    public int released() {
+        return released;
     }
 
     public static String name(int button) {

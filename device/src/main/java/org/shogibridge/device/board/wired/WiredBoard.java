@@ -148,7 +148,10 @@ public final class WiredBoard implements ReadingsTap.Tappable {
                 listener.clockPressed(Side.WHITE);
             }
             if ((pressed & 1 << Buttons.MENU) != 0) {
-                listener.menuPressed();
+                listener.menuButton(true);
+            }
+            if ((buttons.released() & 1 << Buttons.MENU) != 0) {
+                listener.menuButton(false);
             }
         }
         refreshLeds(millis);

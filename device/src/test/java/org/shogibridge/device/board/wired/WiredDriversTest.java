@@ -56,8 +56,8 @@ class WiredDriversTest {
         }
 
         @Override
-        public void menuPressed() {
-            events.add("menu");
+        public void menuButton(boolean down) {
+            events.add(down ? "menu" : "menu up");
         }
     }
 
@@ -242,6 +242,11 @@ class WiredDriversTest {
                 board.scanOnce(t += 5);
             }
             assertEquals(List.of("clock BLACK", "clock WHITE", "menu"), seen.events);
+            pi.press(13, false);
+            for (int i = 0; i < 4; i++) {
+                board.scanOnce(t += 5);
+            }
+            assertEquals(List.of("clock BLACK", "clock WHITE", "menu", "menu up"), seen.events, "the menu button's release: how long it was held");
         }
     }
 }
