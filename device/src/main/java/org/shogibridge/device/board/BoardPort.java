@@ -16,11 +16,13 @@ public interface BoardPort extends AutoCloseable {
         /** One scan; the snapshot's time is on the daemon's monotonic clock. */
         void snapshot(SensorSnapshot snapshot);
 
-        /** The board stopped reporting (cable pulled, firmware reset). */
-        void offline();
+        /** The board stopped reporting (cable pulled, firmware reset); nothing to do for a listener that only feeds on. */
+        default void offline() {
+        }
 
         /** The board reports again. */
-        void online();
+        default void online() {
+        }
 
         /** A side's clock button was pressed. */
         void clockPressed(Side side);

@@ -107,6 +107,7 @@ public final class SimulatedBoard implements BoardPort {
                 listener.menuButton(true);
                 hands.idle(holdMillis);
                 listener.menuButton(false);
+                hands.idle(HAND_TO_CLOCK_MILLIS); // a finger lifts before it presses again
             } else {
                 hands.idle(HAND_TO_CLOCK_MILLIS);
                 listener.clockPressed(button.side());

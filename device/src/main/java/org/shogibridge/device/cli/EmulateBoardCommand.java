@@ -7,19 +7,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.LedFrame;
-import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
-import org.shogibridge.device.board.BoardPort;
+import org.shogibridge.device.board.EmulatorFeed;
 import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.SimulatedBoard;
 import org.shogibridge.firmware.board.BoardGeometry;
 import org.shogibridge.firmware.emulator.BoardEmulator;
 import org.shogibridge.firmware.emulator.EmulatorTransport;
 import org.shogibridge.firmware.emulator.FaultPlan;
-import org.shogibridge.firmware.protocol.Protocol;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,25 +102,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         if (game != null) {
             hands.setInitial(game.startPosition());
         }
-        hands.start(new BoardPort.Listener() {
-            @Override
-            public void snapshot(SensorSnapshot snapshot) {
-                emulator.scan(snapshot, clock.millis());
-            }
-
-            @Override
-            public void offline() {
-            }
-
-            @Override
-            public void online() {
-            }
-
-            @Override
-            public void clockPressed(Side side) {
-                emulator.button(side == Side.BLACK ? Protocol.BUTTON_BLACK_CLOCK : Protocol.BUTTON_WHITE_CLOCK);
-            }
-        });
+        hands.start(new EmulatorFeed(emulator, clock));
         EmulatorTransport transport = where.pty
                 ? new EmulatorTransport.Pty(emulator, plan, clock::millis,
                         ptyDirectory != null ? ptyDirectory : Path.of(System.getProperty("java.io.tmpdir")))

@@ -89,9 +89,18 @@ public final class Daemon implements AutoCloseable {
     private final TreeMap<Integer, Integer> analysedScores = new TreeMap<>();
     private String analysedGame;
 
+    /** Where a wired board's pins and buses are: the Pi's own, or a mock Pi's in tests. */
+    private final Supplier<com.pi4j.context.Context> pi4j;
+
     public Daemon(RunSettings settings) {
+        this(settings, PiBoardFactory::hardwareContext);
+    }
+
+    /** A daemon whose wired board ({@code board.source: wired}) is on this Pi4J context. */
+    public Daemon(RunSettings settings, Supplier<com.pi4j.context.Context> pi4j) {
         this.settings = settings;
         this.variant = settings.session().variant();
+        this.pi4j = pi4j;
     }
 
     /** Start every part; return once the board is being read. */
@@ -324,7 +333,7 @@ public final class Daemon implements AutoCloseable {
 
     /** Return the board of the configuration: simulated, a microcontroller's over a serial port or TCP, or wired to the Pi. */
     private BoardPort boardPort(MonotonicClock clock) {
-        BoardPort hardware = HardwareBoards.open(settings, clock, PiBoardFactory::hardwareContext);
+        BoardPort hardware = HardwareBoards.open(settings, clock, pi4j);
         if (hardware != null) {
             return hardware;
         }

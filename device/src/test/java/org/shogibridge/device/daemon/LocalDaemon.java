@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import com.pi4j.context.Context;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,12 +20,19 @@ final class LocalDaemon implements AutoCloseable {
 
     /** Start it: sente and gote as given, then the extra configuration keys over the defaults. */
     LocalDaemon(Path data, Map<String, Object> sente, Map<String, Object> gote, Map<String, Object> extra) throws Exception {
+        this(data, sente, gote, extra, null);
+    }
+
+    /** Start it on a wired board on this Pi4J context (a mock Pi), or, with null, the configuration's board. */
+    LocalDaemon(Path data, Map<String, Object> sente, Map<String, Object> gote, Map<String, Object> extra, Context pi4j)
+            throws Exception {
         int mqttPort = Ports.free();
         Map<String, Object> overrides = new HashMap<>(Map.of("data-dir", data.toString(), "event", "test", "board-id", "b1",
                 "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
                 "players.sente", sente, "players.gote", gote));
         overrides.putAll(extra);
-        daemon = new Daemon(new ConfigLoader().load(null, overrides));
+        var settings = new ConfigLoader().load(null, overrides);
+        daemon = pi4j == null ? new Daemon(settings) : new Daemon(settings, () -> pi4j);
         daemon.start();
         mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
     }

@@ -75,13 +75,6 @@ public final class BenchScanCommand implements Callable<Integer> {
                 kept.copyFrom(snapshot); // what the daemon's board loop does with each scan
             }
 
-            @Override
-            public void offline() {
-            }
-
-            @Override
-            public void online() {
-            }
 
             @Override
             public void clockPressed(Side side) {

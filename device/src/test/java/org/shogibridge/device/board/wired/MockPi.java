@@ -29,8 +29,8 @@ import java.util.Map;
  * device is Pi4J's MockSpi, which keeps what is written. Every I2C device is a {@link FakeMcp23017}. GPIO inputs read
  * a diode matrix through the rows the driver pulls low, a button a test presses, or an expander's interrupt line.
  */
-final class MockPi implements AutoCloseable {
-    final Context pi4j;
+public final class MockPi implements AutoCloseable {
+    public final Context pi4j;
     /** 74HC165 inputs by number (8 * chip + pin): the level on the pin. */
     private boolean[] shiftInputs = new boolean[0];
     private byte[] latched = new byte[0];
@@ -38,7 +38,7 @@ final class MockPi implements AutoCloseable {
     private int sensorReads;
     private final Map<Integer, DigitalOutput> outputs = new HashMap<>();
     private final Map<Integer, MockDigitalInput> inputs = new HashMap<>();
-    private final Map<Integer, Boolean> pressed = new HashMap<>();
+    private final Map<Integer, Boolean> pressed = new java.util.concurrent.ConcurrentHashMap<>(); // a test's thread presses
     private final List<FakeMcp23017> expanders = new ArrayList<>();
     private final Map<String, MockSpi> spis = new HashMap<>();
     /** The matrix: rows and columns by pin, and the closed switches [row][column]. */
@@ -47,14 +47,14 @@ final class MockPi implements AutoCloseable {
     private boolean[][] closed = new boolean[0][0];
     private Integer interruptPin;
 
-    MockPi() {
+    public MockPi() {
         pi4j = Pi4J.newContextBuilder().noAutoDetect().add(new Spis(), new I2cs(), new Inputs(), new Outputs()).build();
     }
 
     // ------------------------------------------------------------------ what the test does to the board
 
     /** Set the sensors of the board's design from the driver's view: {@code active[i]} = input i senses a magnet. */
-    void sense(WiredPlan.Sensors design, boolean[] active) {
+    public void sense(WiredPlan.Sensors design, boolean[] active) {
         if (design instanceof WiredPlan.ShiftRegisters s) {
             if (shiftInputs.length != 8 * s.chips()) {
                 shiftInputs = new boolean[8 * s.chips()];
@@ -80,7 +80,7 @@ final class MockPi implements AutoCloseable {
         }
     }
 
-    void press(int pin, boolean down) {
+    public void press(int pin, boolean down) {
         pressed.put(pin, down);
     }
 

@@ -10,7 +10,7 @@ import org.shogibridge.device.config.ConfigLoader;
 import org.shogibridge.device.config.RunSettings;
 
 /** Wired boards for tests, described as a user would: a configuration file, read by the daemon's own loader. */
-final class WiredPlans {
+public final class WiredPlans {
     private WiredPlans() {
     }
 
@@ -29,7 +29,7 @@ final class WiredPlans {
         }
     }
 
-    static WiredPlan plan(String yaml) {
+    public static WiredPlan plan(String yaml) {
         try {
             return settings(yaml).wired();
         } catch (ConfigException e) {
@@ -38,7 +38,7 @@ final class WiredPlans {
     }
 
     /** The recommended design for a variant: 74HC165s on SPI0, WS2812B on SPI1, three buttons. */
-    static String shiftRegisters(String variant, boolean faces) {
+    public static String shiftRegisters(String variant, boolean faces) {
         return "variant: " + variant + "\nboard:\n  source: wired\n  face-sensing: " + faces + "\n";
     }
 

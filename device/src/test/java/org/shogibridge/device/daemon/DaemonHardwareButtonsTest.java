@@ -1,0 +1,140 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.inference.InferenceSettings;
+import org.shogibridge.core.inference.LedFrame;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.board.BoardPort;
+import org.shogibridge.device.board.EmulatorFeed;
+import org.shogibridge.device.board.MonotonicClock;
+import org.shogibridge.device.board.SimulatedBoard;
+import org.shogibridge.device.board.wired.MockPi;
+import org.shogibridge.device.board.wired.WiredPlan;
+import org.shogibridge.device.board.wired.WiredPlans;
+import org.shogibridge.firmware.board.BoardGeometry;
+import org.shogibridge.firmware.emulator.BoardEmulator;
+import org.shogibridge.firmware.emulator.EmulatorTransport;
+import org.shogibridge.firmware.emulator.FaultPlan;
+import org.shogibridge.firmware.protocol.Readings;
+
+/**
+ * A short game from the board's own buttons on real board drivers: over the board protocol (the emulator's BUTTON
+ * messages, the menu button's press and release) and on a wired board's GPIO buttons (a mock Pi's pins, debounced by
+ * the driver). The level and the new game come from the menu, the person's moves are confirmed by the clock button,
+ * the computer's move is carried out and read aloud, and the person resigns from the menu.
+ */
+class DaemonHardwareButtonsTest {
+    private static final long SETTLE_MILLIS = 1_500;
+    private static final Map<String, Object> HUMAN = Map.of("type", "human");
+
+    @TempDir
+    Path data;
+
+    private static Map<String, Object> config(String source, Map<String, Object> more) {
+        var c = new java.util.HashMap<String, Object>(Map.of("board.settle-millis", (int) SETTLE_MILLIS, "voice.enabled", true,
+                "voice.output", "none", "board.source", source));
+        c.putAll(more);
+        return c;
+    }
+
+    @Test
+    void overTheBoardProtocol() throws Exception {
+        MonotonicClock clock = new MonotonicClock();
+        LedFrame shown = new LedFrame(81);
+        BoardEmulator emulator = new BoardEmulator(BoardGeometry.recommended(Variant.STANDARD, false), "test", false,
+                FaultPlan.parse(null, 1), shown);
+        SimulatedBoard hands = new SimulatedBoard(Variant.STANDARD, InferenceSettings.defaults(), 0, 3, clock);
+        hands.watch(shown);
+        try (EmulatorTransport.Tcp transport = new EmulatorTransport.Tcp(emulator, FaultPlan.parse(null, 1), clock::millis, 0)) {
+            String address = transport.start().replace("tcp://", "");
+            hands.start(new EmulatorFeed(emulator, clock));
+            try (LocalDaemon local = new LocalDaemon(data, HUMAN, HUMAN, config("tcp", Map.of("board.address", address)))) {
+                for (long deadline = clock.millis() + 10_000; !emulator.synced(clock.millis()) && clock.millis() < deadline;) {
+                    Thread.sleep(20); // a button pressed before the Pi synced the board is not sent
+                }
+                playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands)));
+            }
+        } finally {
+            hands.close();
+        }
+    }
+
+    @Test
+    void onAWiredBoardsGpioButtons() throws Exception {
+        WiredPlan plan = WiredPlans.plan(WiredPlans.shiftRegisters("standard", false)); // buttons on GPIO 5, 6 and 13
+        MonotonicClock clock = new MonotonicClock();
+        SimulatedBoard hands = new SimulatedBoard(Variant.STANDARD, InferenceSettings.defaults(), 0, 3, clock);
+        try (MockPi pi = new MockPi()) {
+            hands.start(new PinFeed(pi, plan));
+            try (LocalDaemon local = new LocalDaemon(data, HUMAN, HUMAN, config("wired", Map.of()), pi.pi4j)) {
+                playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands)));
+            }
+        } finally {
+            hands.close();
+        }
+    }
+
+    private static void playShortGame(Subscriber mqtt, ButtonPlayer player) throws Exception {
+        player.chooseLevel(3, 1);
+        JsonNode state = player.newGame(1, SETTLE_MILLIS);
+        state = player.playAndPress(state, "7g7f", SETTLE_MILLIS);
+        state = player.computerReplies(state);
+        state = player.playAndPress(state, ButtonPlayer.nextOpeningMove(state), SETTLE_MILLIS);
+        player.menu(7, true);
+        JsonNode end = mqtt.await("state", j -> !j.get("result").isNull() && j.get("moves").size() == 3, ButtonPlayer.WAIT).json();
+        assertEquals("resignation", end.get("result").get("reason").asText());
+        assertEquals("white", end.get("result").get("winner").asText());
+    }
+
+    /** The hands' board as magnets at a wired board's sensor pins, and their presses as its button pins going low. */
+    private static final class PinFeed implements BoardPort.Listener {
+        private final MockPi pi;
+        private final WiredPlan plan;
+        private final Readings readings;
+        private final boolean[] active;
+
+        PinFeed(MockPi pi, WiredPlan plan) {
+            this.pi = pi;
+            this.plan = plan;
+            this.readings = plan.geometry().newReadings();
+            this.active = new boolean[plan.sensorMap().inputs()];
+        }
+
+        @Override
+        public void snapshot(SensorSnapshot snapshot) {
+            plan.geometry().toReadings(snapshot, readings);
+            plan.sensorMap().write(readings, active);
+            pi.sense(plan.sensors(), active);
+        }
+
+
+        @Override
+        public void clockPressed(Side side) {
+            int pin = side == Side.BLACK ? plan.buttons().blackClock() : plan.buttons().whiteClock();
+            hold(pin, 60); // longer than the driver's 20 ms debounce
+        }
+
+        @Override
+        public void menuButton(boolean down) {
+            pi.press(plan.buttons().menu(), down);
+        }
+
+        private void hold(int pin, long millis) {
+            pi.press(pin, true);
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            pi.press(pin, false);
+        }
+    }
+}
