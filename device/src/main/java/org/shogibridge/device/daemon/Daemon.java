@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 import org.shogibridge.core.menu.BoardMenu;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
@@ -437,6 +438,29 @@ public final class Daemon implements AutoCloseable {
             simulated.play(position, Usi.parseLegalMove(position, usi));
             return null;
         });
+    }
+
+    /**
+     * Have the simulated hands make a quiet move of the current position piece by piece (lift, put down) without
+     * waiting for it to be judged, as a player who then presses the clock ({@code bench-daemon --press}); the future
+     * completes once the hands are done.
+     */
+    public CompletableFuture<Void> simulateByHand(String usi) {
+        return loop.ask(() -> {
+            Position position = session.state().position();
+            int move = Usi.parseLegalMove(position, usi);
+            if (Move.isDrop(move) || Move.captured(move) != 0) {
+                throw new IllegalArgumentException("Not a quiet move. " + usi + " drops or captures.");
+            }
+            simulated.lift(Move.from(move));
+            simulated.place(Move.to(move), org.shogibridge.core.inference.SensorSnapshot.OCCUPIED);
+            return simulated.done();
+        }).thenCompose(done -> done);
+    }
+
+    /** A side's clock button pressed now, as a board reports it from its scan thread ({@code bench-daemon --press}). */
+    public void pressClock(Side side) {
+        loop.clockPressed(side);
     }
 
     /** Return how many moves the game in progress has (asked of the board loop). */

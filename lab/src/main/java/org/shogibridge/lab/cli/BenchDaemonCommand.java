@@ -43,6 +43,8 @@ import picocli.CommandLine.Spec;
  * from the moment the board loop decided it (the settling snapshot, so the settle timer is excluded) to the arrival
  * of its {@code state}: journal with {@code fsync}, outlet, MQTT and broker in between. Then it times the journal's
  * append-and-fsync alone for the same moves, in the same data directory (pass one on the disk to be measured).
+ * With {@code --press} each move is instead made by hand and confirmed by the clock button, and the time from the
+ * press (as the board reports it) to the board loop's move is measured too.
  */
 @Command(name = "bench-daemon", mixinStandardHelpOptions = true,
         description = {"Measure the live daemon: settled move to 'state' at a subscriber, and the journal's cost per move.",
@@ -69,6 +71,12 @@ public final class BenchDaemonCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the random moves (default 1).")
     private long seed;
 
+    @Option(names = "--press", description = "Confirm each move with the clock button and time the press to the move.")
+    private boolean press;
+
+    /** With --press: each press's time, by the seq of the move it made. */
+    private final Map<Long, Long> pressedAt = new ConcurrentHashMap<>();
+
     @Override
     public Integer call() throws Exception {
         if (moves < 1 || moves > 100_000) {
@@ -78,8 +86,13 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try {
             List<SessionEvent.MovePlayed> played = new ArrayList<>();
-            long[] latencies = measureLatency(data, played);
-            out.println(summary("settled move to state at a subscriber", latencies));
+            Map<Long, Long> decided = new ConcurrentHashMap<>();
+            long[] latencies = measureLatency(data, played, decided);
+            if (press) {
+                out.println(summary("press to move on the board loop", pressedAt.entrySet().stream()
+                        .filter(e -> decided.containsKey(e.getKey())).mapToLong(e -> decided.get(e.getKey()) - e.getValue()).toArray()));
+            }
+            out.println(summary((press ? "move at the press" : "settled move") + " to state at a subscriber", latencies));
             out.println(summary("the broker alone, publisher to subscriber (for scale)", baseline));
             out.println(summary("journal append with fsync, per move", measureJournal(data, played)));
             out.flush();
@@ -127,7 +140,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         return last == null ? 1000 : org.shogibridge.device.state.StateJson.state(last, "bench", "b1", 0).length();
     }
 
-    private long[] measureLatency(Path data, List<SessionEvent.MovePlayed> played) throws Exception {
+    private long[] measureLatency(Path data, List<SessionEvent.MovePlayed> played, Map<Long, Long> decided) throws Exception {
         int mqttPort = freePort();
         Map<String, Object> overrides = new LinkedHashMap<>();
         overrides.put("data-dir", data.toString());
@@ -142,7 +155,6 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         RunSettings settings = new ConfigLoader().load(null, overrides);
         String url = broker.equals("embedded") ? "tcp://127.0.0.1:" + mqttPort : broker;
 
-        Map<Long, Long> decided = new ConcurrentHashMap<>();
         Map<Long, Long> arrived = new ConcurrentHashMap<>();
         Map<Long, GameState> states = new ConcurrentHashMap<>();
         try (Daemon daemon = new Daemon(settings)) {
@@ -173,15 +185,27 @@ public final class BenchDaemonCommand implements Callable<Integer> {
                 long seqBefore = latestSeq(states);
                 GameState state = states.get(seqBefore);
                 int move = state == null || state.result() != null || state.moves().size() >= MAX_PLIES_PER_GAME
-                        ? 0 : quietMove(state.position(), random);
+                        ? 0 : quietMove(state.position(), random, press);
                 if (move == 0) {
                     viewer.publish(settings.topicPrefix() + "/cmd/new-game", "{}".getBytes(StandardCharsets.UTF_8), 1, false);
                     awaitNewerState(states, seqBefore, s -> s.moves().isEmpty() && s.result() == null);
                     continue;
                 }
                 int ply = state.moves().size() + 1;
-                daemon.simulatePlay(Usi.format(state.position().variant(), move)).get(10, TimeUnit.SECONDS);
+                String usi = Usi.format(state.position().variant(), move);
+                long pressed = 0;
+                if (press) {
+                    daemon.simulateByHand(usi).get(10, TimeUnit.SECONDS);
+                    Thread.sleep(30); // the hand goes to the clock: the sensors' debounce is over
+                    pressed = System.nanoTime();
+                    daemon.pressClock(state.position().sideToMove());
+                } else {
+                    daemon.simulatePlay(usi).get(10, TimeUnit.SECONDS);
+                }
                 long seq = awaitNewerState(states, seqBefore, s -> s.moves().size() == ply);
+                if (press) {
+                    pressedAt.put(seq, pressed);
+                }
                 awaitArrival(arrived, seq);
                 timed++;
             }
@@ -194,8 +218,11 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         return latencies;
     }
 
-    /** A random legal move that cannot promote (so no promotion choice is involved), or 0 if there is none. */
-    private static int quietMove(Position position, SplittableRandom random) {
+    /**
+     * A random legal move that cannot promote (so no promotion choice is involved), or 0 if there is none; by hand
+     * ({@code byHand}), also neither a capture nor a drop: one lift and one put-down.
+     */
+    private static int quietMove(Position position, SplittableRandom random, boolean byHand) {
         MoveList list = new MoveList();
         MoveGenerator.generateLegal(position, list);
         int[] quiet = new int[list.size()];
@@ -203,7 +230,8 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         for (int i = 0; i < list.size(); i++) {
             int m = list.get(i);
             boolean promotable = !Move.isDrop(m) && hasPromotingTwin(list, m);
-            if (!promotable && !Move.promotes(m)) {
+            boolean oneLift = !Move.isDrop(m) && Move.captured(m) == 0;
+            if (!promotable && !Move.promotes(m) && (oneLift || !byHand)) {
                 quiet[count++] = m;
             }
         }

@@ -45,4 +45,18 @@ class BenchDaemonCommandTest {
         assertEquals(10, BenchDaemonCommand.percentile(sorted, 99));
         assertEquals("x: n=2 p50=1.00 p90=2.00 p99=2.00 max=2.00 ms", BenchDaemonCommand.summary("x", new long[] {2_000_000, 1_000_000}));
     }
+
+    @Test
+    void withPressEachMoveIsConfirmedByTheClockButtonAndThePressIsTimed() throws Exception {
+        CliRun.Result run = LabRun.run("bench-daemon", "--moves", "4", "--press", "--data-dir", dir.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> out = run.out();
+        assertEquals(4, out.size(), out.toString());
+        assertTrue(out.get(0).startsWith("press to move on the board loop: n=4 "), out.get(0));
+        assertTrue(out.get(1).startsWith("move at the press to state at a subscriber: n=4 "), out.get(1));
+        Matcher m = LINE.matcher(out.get(0));
+        assertTrue(m.matches(), out.get(0));
+        // a move at the press, never one the settle timer (250 ms) made
+        assertTrue(Double.parseDouble(m.group(6)) < 200, out.get(0));
+    }
 }
