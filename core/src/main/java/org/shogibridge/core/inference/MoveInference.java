@@ -64,6 +64,10 @@ public final class MoveInference {
     /** When a command last asked the board to be judged again after a settle time. */
     private long commandAt = NEVER;
     private boolean judged;
+    /** Tournament with clock buttons: a person's move is made only at the press that confirms it. */
+    private boolean movesNeedPress;
+    /** A settled board shows a person's move that waits for its press. */
+    private boolean unconfirmed;
     /** The time of the clock press being judged, or -1. */
     private long pressedAt = -1;
     private boolean offline;
@@ -354,7 +358,7 @@ public final class MoveInference {
      */
     public boolean pressed(long atMillis) {
         now = Math.max(now, atMillis);
-        if (offline || judged || !board.started()) {
+        if (offline || judged && !unconfirmed || !board.started()) {
             deliver();
             return false;
         }
@@ -367,6 +371,29 @@ public final class MoveInference {
         }
         deliver();
         return true;
+    }
+
+    /**
+     * Whether a person's move is made only at the clock press that confirms it (a tournament on a board with clock
+     * buttons): a settled board showing a legal move then waits, unconfirmed, with the mover's clock running, and the
+     * record's time is the press. The computer's moves, carried out from the LEDs, need no press.
+     */
+    public void confirmMovesByPress(boolean on) {
+        movesNeedPress = on;
+    }
+
+    /** Whether a settled board shows a person's move that waits for the press. */
+    public boolean hasUnconfirmedMove() {
+        return unconfirmed;
+    }
+
+    /** With {@link #confirmMovesByPress}, whether the board's move must still wait for its press. */
+    private boolean awaitingPress() {
+        if (movesNeedPress && pressedAt < 0) {
+            unconfirmed = true;
+            return true;
+        }
+        return false;
     }
 
     /** When the person's move was made: at the press that confirmed it, else when the board last changed. */
@@ -391,6 +418,7 @@ public final class MoveInference {
     }
 
     private void judgeBoard() {
+        unconfirmed = false;
         board.computeDiff(position);
         if (game().isOver()) {
             if (!followGame && tryReplaceLastMove()) {
@@ -472,6 +500,9 @@ public final class MoveInference {
             showAmbiguity(n);
             return true;
         }
+        if (continuing == Move.NONE && awaitingPress()) {
+            return true;
+        }
         if (n == 1) {
             accept(matcher.candidate(0), false, madeAt());
         } else if (settings.faceSensing() || settings.promotionWindowMillis() == 0) {
@@ -492,6 +523,9 @@ public final class MoveInference {
         board.computeDiff(position);
         if (first == Move.NONE) {
             return false;
+        }
+        if (awaitingPress()) {
+            return true;
         }
         accept(first, false, board.lastChange());
         board.computeDiff(position);

@@ -289,6 +289,14 @@ public final class GameSession {
         flush();
     }
 
+    /**
+     * Whether a person's move is made only at the clock press that confirms it (tournament mode on a board with clock
+     * buttons); otherwise a settled board's move is made after the settle time, a press only making it sooner.
+     */
+    public void confirmMovesByPress(boolean on) {
+        inference.confirmMovesByPress(on);
+    }
+
     /** The board stopped reporting. */
     public void boardOffline(long nowMillis) {
         now = Math.max(now, nowMillis);

@@ -151,6 +151,37 @@ class GameSessionTest {
         assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, session.state().status().kind());
     }
 
+    /**
+     * A tournament on a board with clock buttons: a move on a settled board stays unconfirmed, the mover's clock
+     * running, until the press; the move's time is the press. A computer's move carried out needs no press.
+     */
+    @Test
+    void inATournamentAMoveIsMadeOnlyAtThePress() {
+        GameSession session = new GameSession(new SessionSettings(Variant.STANDARD,
+                BOARD.withGame(org.shogibridge.core.rules.Game.Settings.tournament()), new TimeControl(600_000, 0, 0),
+                Player.human("A"), Player.engine(1)), () -> "game", events::add);
+        session.confirmMovesByPress(true);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.idle(500);
+        long startedAt = hands.timeMillis();
+        session.clockPressed(Side.WHITE, startedAt); // gote starts sente's clock
+        slideThenWait(hands, "7g", "7f");
+        hands.idle(5_000); // long past the settle and wrong-position times
+        assertTrue(events(MovePlayed.class).isEmpty(), "not made before the press");
+        assertEquals(BoardStatus.Kind.MATCHED, session.state().status().kind(), "waiting, not a correction");
+        assertEquals(Side.BLACK, session.state().clock().running(), "the mover's clock runs on");
+        long pressedAt = hands.timeMillis();
+        session.clockPressed(Side.BLACK, pressedAt);
+        List<MovePlayed> moves = events(MovePlayed.class);
+        assertEquals(List.of("7g7f"), moves.stream().map(MovePlayed::usi).toList());
+        assertEquals(pressedAt - startedAt, moves.get(0).elapsedMillis(), "the record's time is the press");
+        EngineTurn turn = events(EngineTurn.class).get(0);
+        assertTrue(session.engineMoved(turn.ply(), "3c3d", hands.timeMillis()));
+        play(hands, session, "3c3d"); // carried out from the LEDs: no press
+        assertEquals(List.of("7g7f", "3c3d"), events(MovePlayed.class).stream().map(MovePlayed::usi).toList());
+    }
+
     @Test
     void theClockWaitsForTheFirstMoveOrAStart() {
         GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));

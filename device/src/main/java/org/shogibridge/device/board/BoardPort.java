@@ -35,6 +35,11 @@ public interface BoardPort extends AutoCloseable {
         }
     }
 
+    /** Whether the board has clock buttons (a board protocol board says so in its HELLO; it may change on reconnecting). */
+    default boolean hasClockButtons() {
+        return false;
+    }
+
     /** Start scanning. */
     void start(Listener listener);
 

@@ -74,6 +74,8 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
     private long lastSyncMillis;
     private int expectedSeq = -1;
     private int lastButtonSeq = -1;
+    /** Whether the board's HELLO announced clock buttons. */
+    private volatile boolean clockButtons;
     private int ledSeq;
     private int awaitedAck = -1;
     private long ledSentMillis;
@@ -117,6 +119,11 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
         thread = new Thread(this::run, "firmware-board");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    @Override
+    public boolean hasClockButtons() {
+        return clockButtons;
     }
 
     @Override
@@ -332,6 +339,7 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
             lastFull = geometry.newReadings();
             wire = geometry.newLedCommand();
         }
+        clockButtons = hello.has(Protocol.FEATURE_CLOCK_BUTTONS);
         scanMillis = Math.max(MIN_SCAN_MILLIS, 1000 / Math.max(1, hello.scanHz()));
         log.info("Board on {}: {}, protocol {}, {}x{}{}, {} komadai slots.", link.describe(), hello.firmware(), hello.protocol(),
                 hello.files(), hello.ranks(), hello.has(Protocol.FEATURE_FACE_SENSING) ? " with face sensing" : "",

@@ -115,6 +115,12 @@ public final class SimulatedBoard implements BoardPort {
         });
     }
 
+    /** The simulated hands press clock buttons ({@code cmd/sim press}). */
+    @Override
+    public boolean hasClockButtons() {
+        return true;
+    }
+
     @Override
     public void showLeds(LedFrame frame) {
         // A real board drives its LEDs here; the simulated hands read the inference's frame directly.

@@ -26,6 +26,9 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private static final Logger log = LoggerFactory.getLogger(BoardLoop.class);
     private static final int QUEUED_SNAPSHOTS = 64;
     private volatile boolean pressToMove = true;
+    private volatile boolean pressRequired;
+    private volatile boolean tournament;
+    private boolean confirming;
 
     private final MonotonicClock clock;
     private final ArrayBlockingQueue<SensorSnapshot> free = new ArrayBlockingQueue<>(QUEUED_SNAPSHOTS);
@@ -133,9 +136,15 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         });
     }
 
-    /** Whether a clock button press confirms a move (clock.press-to-move); on by default. */
-    void pressToMove(boolean on) {
-        this.pressToMove = on;
+    /**
+     * How a clock press confirms a move (clock.press-to-move): {@code auto} (the default) and {@code always} make the
+     * move at the press, {@code never} leaves it to the settle time. In a tournament a person's move is made only at
+     * its press, with {@code always} or, with {@code auto}, on a board that has clock buttons.
+     */
+    void pressToMove(String mode, boolean tournamentGame) {
+        this.pressToMove = !mode.equals("never");
+        this.pressRequired = mode.equals("always");
+        this.tournament = tournamentGame;
     }
 
     // ---------------------------------------------------------------- the loop
@@ -155,6 +164,11 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                     task.run();
                 }
                 long now = now();
+                boolean confirm = tournament && pressToMove && (pressRequired || board.hasClockButtons());
+                if (confirm != confirming) {
+                    confirming = confirm; // a board protocol board tells whether it has clock buttons once it is online
+                    session.confirmMovesByPress(confirm);
+                }
                 session.tick(now);
                 menu.tick(now);
                 LedFrame leds = menu.showing() ? menu.leds() : session.leds();

@@ -133,7 +133,8 @@ public final class Daemon implements AutoCloseable {
         }
         String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
         loop = new BoardLoop(variant, clock);
-        loop.pressToMove(!settings.config().clock().pressToMove().equals("never"));
+        loop.pressToMove(settings.config().clock().pressToMove(),
+                settings.session().inference().game().mode() == org.shogibridge.core.rules.Game.Mode.TOURNAMENT);
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
         link = new MqttLink(brokerUrl, clientId, b.username(), b.password(), b.caFile() == null ? null : Path.of(b.caFile()),

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,6 +45,28 @@ class DaemonButtonsTest {
             } else {
                 assertTrue(millis >= 1_700, "without press-to-move the settle time decides: " + millis + " ms");
             }
+        }
+    }
+
+    /** In a tournament on a board with clock buttons a move waits, unconfirmed, for its press; its time is the press. */
+    @Test
+    void inATournamentTheMoveWaitsForThePress() throws Exception {
+        try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "human"), Map.of(
+                "mode", "tournament", "clock.main-seconds", 600))) {
+            Subscriber mqtt = local.mqtt;
+            Thread.sleep(1_000);
+            mqtt.command("sim", "{\"action\":\"press\",\"button\":\"white-clock\"}"); // gote starts sente's clock
+            mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"7g\"}");
+            mqtt.command("sim", "{\"action\":\"place\",\"square\":\"7f\"}");
+            Thread.sleep(4_000); // past the settle (250 ms) and wrong-position (2.5 s) times
+            assertTrue(mqtt.on("moves").isEmpty(), "no move before the press");
+            List<Subscriber.Message> states = mqtt.on("state");
+            JsonNode waiting = states.get(states.size() - 1).json();
+            assertEquals("matched", waiting.get("boardStatus").get("status").asText(), "waiting, not a correction");
+            mqtt.command("sim", "{\"action\":\"press\",\"button\":\"black-clock\"}");
+            JsonNode move = mqtt.await("moves", j -> j.has("usi"), WAIT).json();
+            assertEquals("7g7f", move.get("usi").asText());
+            assertTrue(move.get("millis").asLong() >= 4_000, "the move's time runs to the press: " + move);
         }
     }
 }

@@ -54,6 +54,11 @@ public final class Buttons {
         return released;
     }
 
+    /** Whether a clock button is wired. */
+    public boolean hasClocks() {
+        return inputs[BLACK_CLOCK] != null || inputs[WHITE_CLOCK] != null;
+    }
+
     public static String name(int button) {
         return NAMES[button];
     }

@@ -178,6 +178,11 @@ public final class WiredBoard implements ReadingsTap.Tappable {
     }
 
     @Override
+    public boolean hasClockButtons() {
+        return buttons != null && buttons.hasClocks();
+    }
+
+    @Override
     public void showLeds(LedFrame frame) {
         synchronized (requested) {
             requested.copyFrom(frame);
