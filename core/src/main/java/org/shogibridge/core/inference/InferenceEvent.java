@@ -70,6 +70,13 @@ public sealed interface InferenceEvent {
     record NewGame(Position start, Handicap handicap, long atMillis) implements InferenceEvent {
     }
 
+    /**
+     * The level gesture of a board without buttons: before the first move, gote's king was stood on the middle rank,
+     * on the file that counts the level from Sente's left (9筋 level 1 ... 1筋 level 9). The board is then guided back.
+     */
+    record LevelChosen(int level, long atMillis) implements InferenceEvent {
+    }
+
     /** The game ended: on the board (checkmate, sennichite, a recorded foul, ...) or by command (resignation, time). */
     record GameOver(GameResult result, long atMillis) implements InferenceEvent {
     }

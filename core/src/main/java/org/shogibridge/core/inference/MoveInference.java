@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.shogibridge.core.inference.InferenceEvent.GameOver;
 import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
+import org.shogibridge.core.inference.InferenceEvent.LevelChosen;
 import org.shogibridge.core.inference.InferenceEvent.MoveMade;
 import org.shogibridge.core.inference.InferenceEvent.MoveReplaced;
 import org.shogibridge.core.inference.InferenceEvent.MoveTakenBack;
@@ -456,6 +457,9 @@ public final class MoveInference {
         if (tryLegalMoves(Move.NONE)) {
             return;
         }
+        if (tryLevelGesture()) {
+            return;
+        }
         boolean casual = settings.game().mode() == Game.Mode.CASUAL;
         if (tryReplaceLastMove() || tryTwoMoves() || (casual ? tryTakeBack() || tryNewGame() : tryNewGame() || tryTakeBack())
                 || tryIllegal() || showLiftedPiece()) {
@@ -510,6 +514,29 @@ public final class MoveInference {
         } else {
             startPendingPromotion(matcher.defaultPromotion(n));
         }
+        return true;
+    }
+
+    /**
+     * The level gesture (docs/leds.md): before the first move, the board differs from the game only by gote's king
+     * lifted from its square and stood on a square of the middle rank; the file, counted from Sente's left, is the
+     * level. Reported once; the board is then corrected back as any other difference.
+     */
+    private boolean tryLevelGesture() {
+        int king = position.kingSquare(Side.WHITE);
+        if (!game().moves().isEmpty() || king < 0 || board.diffCount() != 2) {
+            return false;
+        }
+        int a = board.diff(0);
+        int b = board.diff(1);
+        int stood = a == king ? b : b == king ? a : -1;
+        int middle = (variant.ranks() + 1) / 2;
+        if (stood < 0 || !board.isEmpty(king) || board.isEmpty(stood) || variant.rank(stood) != middle
+                || position.pieceAt(stood) != Piece.EMPTY) {
+            return false;
+        }
+        emit(new LevelChosen(variant.files() + 1 - variant.file(stood), board.lastChange()));
+        mismatch();
         return true;
     }
 

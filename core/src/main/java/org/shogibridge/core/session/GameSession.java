@@ -463,6 +463,12 @@ public final class GameSession {
             changeStatus(new BoardStatus(BoardStatus.Kind.AMBIGUOUS, e.candidates(), String.join(" ", e.candidates())));
         } else if (event instanceof InferenceEvent.BoardMatched) {
             changeStatus(BoardStatus.MATCHED);
+        } else if (event instanceof InferenceEvent.LevelChosen e) {
+            // the level gesture: every side the built-in engine plays takes the level (a person's side is unchanged)
+            black = black.kind() == Player.Kind.ENGINE ? black.withLevel(e.level()) : black;
+            white = white.kind() == Player.Kind.ENGINE ? white.withLevel(e.level()) : white;
+            askedPly = -1;
+            outbox.add(new StatusChanged(nextState()));
         }
     }
 

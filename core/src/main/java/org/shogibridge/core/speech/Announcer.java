@@ -39,6 +39,9 @@ public final class Announcer {
     private final Language language;
     /** Whether the board was being corrected at the last event: a correction is said once, when it begins. */
     private boolean correcting;
+    /** The game and the built-in engine's level at the last event: a level changed within a game is said. */
+    private String levelGame;
+    private int level;
 
     /** @param ownMoves whether a person's moves are read out too (the computer's always are), in Japanese */
     public Announcer(boolean ownMoves) {
@@ -60,6 +63,15 @@ public final class Announcer {
         if (correcting && !wasCorrecting) {
             BoardStatus status = state.status();
             said.add(language == Language.JA ? Utterance.of("correction", status.spoken()) : english("correction", status.detail()));
+        }
+        if (state != null) {
+            int engineLevel = Math.max(state.black().level(), state.white().level());
+            if (event instanceof SessionEvent.StatusChanged && state.gameId().equals(levelGame) && engineLevel != level
+                    && engineLevel > 0 && level > 0) { // the engine's level changed (not a person replaced by the engine)
+                said.add(language == Language.JA ? Utterance.of("menu", "レベル" + engineLevel) : english("menu", "Level " + engineLevel));
+            }
+            levelGame = state.gameId();
+            level = engineLevel;
         }
         if (event instanceof SessionEvent.MovePlayed played) {
             if (played.computer() || ownMoves) {

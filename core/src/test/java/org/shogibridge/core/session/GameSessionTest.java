@@ -182,6 +182,39 @@ class GameSessionTest {
         assertEquals(List.of("7g7f", "3c3d"), events(MovePlayed.class).stream().map(MovePlayed::usi).toList());
     }
 
+    /**
+     * The level gesture of a board without buttons: before the first move, gote's king stood on the middle rank's
+     * 5th file from Sente's left sets the engine to level 5; the board is then guided back, and the game goes on.
+     */
+    @Test
+    void gotesKingOnTheMiddleRankChoosesTheLevel() {
+        GameSession session = session(Player.human("A"), Player.engine(3), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.idle(500);
+        long before = session.state().seq();
+        slideThenWait(hands, "5a", "5e"); // the 5th file counted from Sente's left (9, 8, 7, 6, 5)
+        hands.idle(3_000);
+        assertEquals(5, session.state().white().level());
+        assertEquals("shogi-bridge level 5", session.state().white().name());
+        assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, session.state().status().kind(), "guided back");
+        assertTrue(events(MovePlayed.class).isEmpty());
+        List<String> said = new ArrayList<>();
+        org.shogibridge.core.speech.Announcer announcer = new org.shogibridge.core.speech.Announcer(false);
+        events.forEach(e -> announcer.after(e).forEach(u -> said.add(u.text())));
+        assertTrue(said.contains("レベル5"), said.toString());
+        slideThenWait(hands, "5e", "5a");
+        hands.idle(500);
+        assertEquals(BoardStatus.Kind.MATCHED, session.state().status().kind());
+        play(hands, session, "7g7f");
+        assertEquals(List.of("7g7f"), events(MovePlayed.class).stream().map(MovePlayed::usi).toList());
+        assertTrue(session.state().seq() > before);
+        // After the first move the same gesture is no level: it is a board to correct.
+        slideThenWait(hands, "5a", "4e");
+        hands.idle(3_000);
+        assertEquals(5, session.state().white().level());
+    }
+
     @Test
     void theClockWaitsForTheFirstMoveOrAStart() {
         GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));

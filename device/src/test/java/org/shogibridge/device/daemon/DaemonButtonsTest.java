@@ -69,4 +69,23 @@ class DaemonButtonsTest {
             assertTrue(move.get("millis").asLong() >= 4_000, "the move's time runs to the press: " + move);
         }
     }
+
+    /** A board without buttons: gote's king stood on the middle rank before the first move chooses the level. */
+    @Test
+    void theLevelGestureOnTheSimulatedBoard() throws Exception {
+        try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "engine", "level", 3), Map.of(
+                "voice.enabled", true, "voice.output", "none"))) {
+            Subscriber mqtt = local.mqtt;
+            Thread.sleep(1_000);
+            mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"5a\"}");
+            mqtt.command("sim", "{\"action\":\"place\",\"square\":\"2e\"}"); // the 8th file from Sente's left
+            JsonNode chosen = mqtt.await("state", j -> j.get("players").get("white").get("level").asInt() == 8, WAIT).json();
+            assertEquals("shogi-bridge level 8", chosen.get("players").get("white").get("name").asText());
+            assertEquals("レベル8", mqtt.await("voice", j -> j.get("kind").asText().equals("menu"), WAIT).json().get("text").asText());
+            mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"2e\"}");
+            mqtt.command("sim", "{\"action\":\"place\",\"square\":\"5a\"}");
+            mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}");
+            assertEquals("7g7f", mqtt.await("moves", j -> j.has("usi"), WAIT).json().get("usi").asText(), "the game goes on");
+        }
+    }
 }

@@ -45,8 +45,37 @@ class DaemonHardwareButtonsTest {
         return c;
     }
 
+    /** What a test does with a daemon whose board is the emulator, and the hands that feed the emulator. */
+    private interface OnEmulator {
+        void run(LocalDaemon local, SimulatedBoard hands) throws Exception;
+    }
+
     @Test
     void overTheBoardProtocol() throws Exception {
+        onEmulator(HUMAN, (local, hands) -> playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands))));
+    }
+
+    /** A board without buttons: gote's king stood on the middle rank before the first move chooses the level. */
+    @Test
+    void theLevelGestureOverTheBoardProtocol() throws Exception {
+        onEmulator(Map.of("type", "engine", "level", 3), (local, hands) -> {
+            Variant v = Variant.STANDARD;
+            hands.lift(v.square(5, 1));
+            hands.place(v.square(5, 5), SensorSnapshot.OCCUPIED); // 5th file from Sente's left: level 5
+            JsonNode chosen = local.mqtt.await("state", j -> j.get("players").get("white").get("level").asInt() == 5,
+                    ButtonPlayer.WAIT).json();
+            assertEquals("shogi-bridge level 5", chosen.get("players").get("white").get("name").asText());
+            JsonNode said = local.mqtt.await("voice", j -> j.get("kind").asText().equals("menu"), ButtonPlayer.WAIT).json();
+            assertEquals("レベル5", said.get("text").asText());
+            hands.lift(v.square(5, 5));
+            hands.place(v.square(5, 1), SensorSnapshot.OCCUPIED); // the king back: the game is as it was
+            Thread.sleep(3_500); // past the wrong-position time: nothing to correct
+            var states = local.mqtt.on("state");
+            assertEquals("matched", states.get(states.size() - 1).json().get("boardStatus").get("status").asText());
+        });
+    }
+
+    private void onEmulator(Map<String, Object> gote, OnEmulator test) throws Exception {
         MonotonicClock clock = new MonotonicClock();
         LedFrame shown = new LedFrame(81);
         BoardEmulator emulator = new BoardEmulator(BoardGeometry.recommended(Variant.STANDARD, false), "test", false,
@@ -56,11 +85,12 @@ class DaemonHardwareButtonsTest {
         try (EmulatorTransport.Tcp transport = new EmulatorTransport.Tcp(emulator, FaultPlan.parse(null, 1), clock::millis, 0)) {
             String address = transport.start().replace("tcp://", "");
             hands.start(new EmulatorFeed(emulator, clock));
-            try (LocalDaemon local = new LocalDaemon(data, HUMAN, HUMAN, config("tcp", Map.of("board.address", address)))) {
+            try (LocalDaemon local = new LocalDaemon(data, HUMAN, gote, config("tcp", Map.of("board.address", address)))) {
                 for (long deadline = clock.millis() + 10_000; !emulator.synced(clock.millis()) && clock.millis() < deadline;) {
                     Thread.sleep(20); // a button pressed before the Pi synced the board is not sent
                 }
-                playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands)));
+                Thread.sleep(SETTLE_MILLIS + 500); // the board is judged once: the game is on it
+                test.run(local, hands);
             }
         } finally {
             hands.close();
