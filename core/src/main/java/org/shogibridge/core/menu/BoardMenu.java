@@ -115,7 +115,7 @@ public final class BoardMenu {
             return;
         }
         if (held >= LONG_PRESS_MILLIS) {
-            longPress(at);
+            longPress();
         } else {
             shortPress();
         }
@@ -126,7 +126,7 @@ public final class BoardMenu {
         if (downAt >= 0 && !longPressDone && now - downAt >= LONG_PRESS_MILLIS) {
             longPressDone = true;
             lastPress = now;
-            longPress(now);
+            longPress();
         }
         if (open && downAt < 0 && now - lastPress >= IDLE_MILLIS) {
             close();
@@ -153,7 +153,7 @@ public final class BoardMenu {
         draw();
     }
 
-    private void longPress(long at) {
+    private void longPress() {
         if (!open) {
             shortPress(); // a long first press only opens the menu
             return;

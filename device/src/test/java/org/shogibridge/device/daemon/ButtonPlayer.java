@@ -113,6 +113,7 @@ final class ButtonPlayer {
     ButtonPlayer(Subscriber mqtt, Hands hands) {
         this.mqtt = mqtt;
         this.hands = hands;
+        this.menuWords = menuMessages().size();
     }
 
     // ---------------------------------------------------------------- the menu
@@ -167,9 +168,12 @@ final class ButtonPlayer {
 
     /** Start a new game from the menu against the engine at {@code level}; return its first state. */
     JsonNode newGame(int level, long settleMillis) throws Exception {
+        List<Subscriber.Message> before = mqtt.on("state");
+        String oldGame = before.isEmpty() ? "" : before.get(before.size() - 1).json().get("game").asText();
         menu(1, true);
-        JsonNode state = mqtt.await("state", j -> j.get("players").get("white").path("level").asInt() == level
-                && j.get("moves").size() == 0 && j.get("result").isNull(), WAIT).json();
+        JsonNode state = mqtt.await("state", j -> !j.get("game").asText().equals(oldGame)
+                && j.get("players").get("white").path("level").asInt() == level && j.get("moves").size() == 0
+                && j.get("result").isNull(), WAIT).json();
         Thread.sleep(settleMillis + 500); // the board is set up (here it already is) and judged
         return state;
     }

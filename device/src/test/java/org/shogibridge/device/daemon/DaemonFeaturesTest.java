@@ -68,6 +68,7 @@ class DaemonFeaturesTest {
         start(Map.of("mode", "tournament", "board.wrong-position-millis", 500));
         subscribe(null, null);
         sim("{\"action\":\"play\",\"usi\":\"7g7f\"}");
+        sim("{\"action\":\"press\",\"button\":\"black-clock\"}"); // in a tournament a move is made at its press
         mqtt.await("moves", j -> j.get("ply").asInt() == 1, WAIT);
         // Gote's pawn jumps two squares: 3c to 3e.
         sim("{\"action\":\"lift\",\"square\":\"3c\"}");

@@ -28,12 +28,14 @@ import org.shogibridge.firmware.protocol.Readings;
 /**
  * A short game from the board's own buttons on real board drivers: over the board protocol (the emulator's BUTTON
  * messages, the menu button's press and release) and on a wired board's GPIO buttons (a mock Pi's pins, debounced by
- * the driver). The level and the new game come from the menu, the person's moves are confirmed by the clock button,
+ * the driver). The new game comes from the menu, the person's moves are confirmed by the clock button,
  * the computer's move is carried out and read aloud, and the person resigns from the menu.
  */
 class DaemonHardwareButtonsTest {
     private static final long SETTLE_MILLIS = 1_500;
     private static final Map<String, Object> HUMAN = Map.of("type", "human");
+    /** The engine the menu's new game plays at (the level menu itself is DaemonMenuGameTest's). */
+    private static final Map<String, Object> LEVEL_1 = Map.of("type", "engine", "level", 1);
 
     @TempDir
     Path data;
@@ -52,7 +54,7 @@ class DaemonHardwareButtonsTest {
 
     @Test
     void overTheBoardProtocol() throws Exception {
-        onEmulator(HUMAN, (local, hands) -> playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands))));
+        onEmulator(LEVEL_1, (local, hands) -> playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands))));
     }
 
     /** A board without buttons: gote's king stood on the middle rank before the first move chooses the level. */
@@ -104,7 +106,7 @@ class DaemonHardwareButtonsTest {
         SimulatedBoard hands = new SimulatedBoard(Variant.STANDARD, InferenceSettings.defaults(), 0, 3, clock);
         try (MockPi pi = new MockPi()) {
             hands.start(new PinFeed(pi, plan));
-            try (LocalDaemon local = new LocalDaemon(data, HUMAN, HUMAN, config("wired", Map.of()), pi.pi4j)) {
+            try (LocalDaemon local = new LocalDaemon(data, HUMAN, LEVEL_1, config("wired", Map.of()), pi.pi4j)) {
                 playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands)));
             }
         } finally {
@@ -113,7 +115,6 @@ class DaemonHardwareButtonsTest {
     }
 
     private static void playShortGame(Subscriber mqtt, ButtonPlayer player) throws Exception {
-        player.chooseLevel(3, 1);
         JsonNode state = player.newGame(1, SETTLE_MILLIS);
         state = player.playAndPress(state, "7g7f", SETTLE_MILLIS);
         state = player.computerReplies(state);

@@ -24,7 +24,7 @@ import org.shogibridge.core.rules.Variant;
  * presses, not the settle timer), and what the board said (every computer move, the byoyomi call, the end) are checked.
  */
 class DaemonMenuGameTest {
-    private static final long SETTLE_MILLIS = 1_500;
+    private static final long SETTLE_MILLIS = 1_000;
 
     @TempDir
     Path data;
