@@ -342,6 +342,13 @@ public final class BoardMenu {
         return voiceOn;
     }
 
+    /** The engine's level was changed elsewhere (a page, the level gesture): the menu's level values start from it. */
+    public void level(int engineLevel) {
+        if (engineLevel >= 1 && engineLevel <= 10) {
+            level = engineLevel;
+        }
+    }
+
     /** The voice was turned on or off elsewhere. */
     public void voiceOn(boolean on) {
         voiceOn = on;

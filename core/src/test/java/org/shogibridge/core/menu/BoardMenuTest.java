@@ -120,6 +120,17 @@ class BoardMenuTest {
     }
 
     @Test
+    void aLevelSetElsewhereIsWhereTheLevelValuesStart() {
+        BoardMenu menu = menu(Variant.STANDARD, Language.JA);
+        menu.level(7);
+        tap(menu, 2);
+        press(menu, 1_000);
+        assertEquals("レベル7", lastSaid());
+        menu.level(11); // not a level: ignored
+        assertEquals(7, menu.level());
+    }
+
+    @Test
     void aPressHeldJustUnderASecondIsShort() {
         BoardMenu menu = menu(Variant.STANDARD, Language.JA);
         tap(menu, 1);

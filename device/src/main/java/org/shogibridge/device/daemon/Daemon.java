@@ -76,6 +76,8 @@ public final class Daemon implements AutoCloseable {
     /** What the board says (when on: voice.enabled, or the menu), and its clock calls. */
     private Voice voice;
     private ClockCaller clockCaller;
+    /** The menu button's menu (touched only on the board loop). */
+    private BoardMenu menu;
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("daemon-timers"));
     /** The ply whose engine move the simulated hands were last told to carry out. */
@@ -227,7 +229,7 @@ public final class Daemon implements AutoCloseable {
         Player white = settings.session().white();
         MenuChoices choices = new MenuChoices(this::execute, () -> session, voice, language, black, white, loop);
         int level = black.kind() == Player.Kind.ENGINE ? black.level() : white.kind() == Player.Kind.ENGINE ? white.level() : 3;
-        BoardMenu menu = new BoardMenu(variant, language, level, voice.isOn(), choices);
+        menu = new BoardMenu(variant, language, level, voice.isOn(), choices);
         choices.menu(menu);
         return menu;
     }
@@ -280,6 +282,10 @@ public final class Daemon implements AutoCloseable {
         GameState state = event.stateOrNull();
         if (clockCaller != null) {
             clockCaller.changed(state);
+        }
+        int engineLevel = Math.max(state.black().level(), state.white().level());
+        if (engineLevel > 0 && menu != null) {
+            menu.level(engineLevel); // a level set by a page or the gesture is where the menu's levels start
         }
         if (simulated != null && settings.config().board().followLeds() && state.engineMove() != null
                 && carriedOutPly != state.moves().size()) {
@@ -404,11 +410,13 @@ public final class Daemon implements AutoCloseable {
             GameState s = session.state();
             session.setPlayers(c.black() == null ? s.black() : c.black(), c.white() == null ? s.white() : c.white(), now);
         } else if (command instanceof RemoteCommand.Hint) {
-            engines.hint(session.state().position(), 1_000, move -> {
+            Position asked = session.state().position();
+            engines.hint(asked, 1_000, move -> {
                 if (move == null) {
                     reply.error("No hint. The side to move has no legal move.");
                 } else {
-                    reply.ok(JSON.createObjectNode().put("hint", move));
+                    reply.ok(JSON.createObjectNode().put("hint", move).put("japanese", org.shogibridge.core.notation.JapaneseNotation
+                            .format(asked, Usi.parseLegalMove(asked, move), -1, org.shogibridge.core.notation.JapaneseNotation.Marks.TRIANGLES)));
                 }
             });
             return;
