@@ -24,6 +24,12 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
+/** The same URL in English (the page is Japanese unless asked): these tests read its English words. */
+function english(url: string): string {
+  const [base, hash] = url.split('#');
+  return `${base}${base.includes('?') ? '&' : '?'}lang=en${hash === undefined ? '' : '#' + hash}`;
+}
+
 const pieceAt = (page: Page, square: string) =>
   page.locator(`.board-svg [data-piece-square="${square}"]`).textContent({ timeout: 10_000 });
 
@@ -47,7 +53,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
   beforeAll(async () => {
     daemon = await Daemon.start({ args: ['--gote', 'engine:1'] });
     watcher = await Watcher.connect(daemon.brokerUrl);
-    ({ page, errors } = await open(daemon.dashboardUrl));
+    ({ page, errors } = await open(english(daemon.dashboardUrl)));
   });
 
   afterAll(async () => {
@@ -96,8 +102,10 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       const before = await watcher.state(board, (s) => s.moves.length % 2 === 0);
       await shows(page, before.seq);
       await page.locator('.control-panel button[data-verb="hint"]').click();
-      const hint = await page.locator('.panel-message').filter({ hasText: /^Hint: / }).textContent({ timeout: 15_000 });
-      const usi = hint!.replace('Hint: ', '').trim();
+      const message = page.locator('.panel-message[data-hint]');
+      const hint = await message.textContent({ timeout: 15_000 });
+      expect(hint).toMatch(/^Hint: [▲△][０-９１][一二三四五六七八九同]/); // named in Japanese notation, never USI
+      const usi = (await message.getAttribute('data-hint'))!;
       await clickMove(page, usi);
       const answered = await watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
       expect(answered.moves[before.moves.length]).toBe(usi);
@@ -124,6 +132,29 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       return (await fetch(link.href)).text();
     });
     expect(kif).toContain('７六歩');
+  });
+
+  it('speaks Japanese unless asked, results in a record\'s words, and switches to English and back', async () => {
+    const ended = await watcher.state(board, (s) => s.result !== null);
+    const { page: ja, errors: jaErrors } = await open(daemon.dashboardUrl);
+    await shows(ja, ended.seq);
+    expect(await ja.evaluate(() => document.documentElement.lang)).toBe('ja');
+    expect(await ja.locator('#connection').textContent()).toBe('接続');
+    expect(await ja.locator('button.live').textContent()).toBe('最新');
+    expect(await ja.locator('.result').textContent()).toBe(`まで${ended.moves.length}手で後手の勝ち`);
+    expect(await ja.locator('.control-panel button[data-verb="resign"]').textContent()).toBe('投了');
+    await ja.locator('#language').click();
+    expect(await ja.locator('#language').textContent()).toBe('日本語');
+    expect(await ja.locator('#connection').textContent()).toBe('connected');
+    expect(await ja.locator('.result').textContent()).toMatch(/ wins by resignation$/);
+    expect(ja.url()).toContain('lang=en');
+    await ja.goto(daemon.dashboardUrl); // no lang in the URL: the page remembers the choice
+    await shows(ja, ended.seq);
+    expect(await ja.locator('button.live').textContent()).toBe('live');
+    await ja.locator('#language').click();
+    expect(await ja.locator('button.live').textContent()).toBe('最新');
+    expect(jaErrors).toEqual([]);
+    await ja.close();
   });
 
   it('fits a phone\'s width, and the large mode gives a projector the board alone', async () => {
@@ -208,7 +239,7 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
   it('shows every board of the event as a live miniature, and a click opens one', async () => {
     expect(await watcher.command('club/board2', 'sim', { action: 'play', usi: '2g2f' })).toMatchObject({ ok: true });
     await watcher.state('club/board2', (s) => s.moves.length === 1);
-    ({ page, errors } = await open(`${daemons[1].dashboardUrl}#/event/club`));
+    ({ page, errors } = await open(english(`${daemons[1].dashboardUrl}#/event/club`)));
     const cards = page.locator('.event-page .mini');
     await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
     expect(await cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')).sort())).toEqual(['board1', 'board2', 'board3']);
@@ -223,7 +254,7 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
 
   it('recovers the live state after the broker restarts', async () => {
     const board = 'club/board1';
-    await page.goto(`${daemons[0].dashboardUrl}#/board/${board}`);
+    await page.goto(english(`${daemons[0].dashboardUrl}#/board/${board}`));
     const before = await watcher.state(board);
     await shows(page, before.seq);
     await broker.stop();

@@ -7,14 +7,29 @@ import { Connection } from './live/connection';
 import { loadConfigFile, settingsFrom } from './live/settings';
 import { BoardPage } from './ui/boardView';
 import { EventPage } from './ui/eventView';
+import { WordKey, initLanguage, language, switchLanguage, t } from './ui/i18n';
+
+/** The page's fixed words in the current language (the pages draw their own). */
+function labelPage(): void {
+  document.documentElement.lang = language();
+  document.getElementById('event-link')!.textContent = t('allBoards');
+  const large = document.getElementById('large')!;
+  large.textContent = t('large');
+  large.title = t('largeTitle');
+  const switcher = document.getElementById('language')!;
+  switcher.textContent = t('switchLanguage');
+  switcher.lang = language() === 'ja' ? 'en' : 'ja';
+}
 
 async function main(): Promise<void> {
+  initLanguage(location.search, localStorage);
+  labelPage();
   const config = await loadConfigFile();
   const settings = settingsFrom(location.search, config, config ? location : null);
   const app = document.getElementById('app')!;
   const connectionLabel = document.getElementById('connection')!;
   if (!settings.broker) {
-    app.textContent = 'No broker. Open this page from the daemon, or give ?broker=ws://HOST:PORT/mqtt&event=EVENT.';
+    app.textContent = t('noBroker');
     return;
   }
   document.getElementById('large')!.onclick = () => document.body.classList.toggle('large');
@@ -22,9 +37,10 @@ async function main(): Promise<void> {
   const topics = settings.event ? [`${settings.root}/${settings.event}/#`] : [`${settings.root}/#`];
   const connection = new Connection(settings, store, topics);
   connection.onState = (state) => {
-    connectionLabel.textContent = state;
+    connectionLabel.textContent = t(state as WordKey);
     connectionLabel.className = state;
   };
+  connectionLabel.textContent = t(connection.state as WordKey);
   connection.start();
   (window as unknown as { dashboard: unknown }).dashboard = { store, connection, settings };
 
@@ -41,7 +57,7 @@ async function main(): Promise<void> {
     } else if (settings.event) {
       page = new EventPage(app, store, settings.event);
     } else {
-      app.textContent = 'Give ?event=EVENT (and &board=BOARD) to choose what to watch.';
+      app.textContent = t('chooseEvent');
       page = null;
     }
     const eventLink = document.getElementById('event-link') as HTMLAnchorElement;
@@ -49,6 +65,12 @@ async function main(): Promise<void> {
     eventLink.href = `#/event/${encodeURIComponent(settings.event ?? '')}`;
   };
   window.addEventListener('hashchange', route);
+  document.getElementById('language')!.onclick = () => {
+    switchLanguage(localStorage, location);
+    labelPage();
+    connectionLabel.textContent = t(connection.state as WordKey);
+    route(); // the page draws itself again in the other language
+  };
   route();
 }
 

@@ -10,13 +10,8 @@ import { ControlPanel } from './controlPanel';
 import { Connection } from '../live/connection';
 import { DashboardSettings } from '../live/settings';
 import { evaluationGraph } from './evalGraph';
+import { isHandicap, language, resultText, t } from './i18n';
 
-const REASONS: Record<string, string> = {
-  checkmate: 'checkmate', resignation: 'resignation', sennichite: 'repetition (sennichite)',
-  perpetual_check: 'perpetual check', impasse_declaration: 'impasse declaration', try: 'try rule',
-  time_forfeit: 'time', illegal_move: 'illegal move', max_moves: 'move limit', no_legal_moves: 'no legal moves',
-  unfinished: 'unfinished',
-};
 
 export class BoardPage {
   private flipped = false;
@@ -34,7 +29,7 @@ export class BoardPage {
 
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
               private readonly board: string, connection: Connection, settings: DashboardSettings) {
-    root.innerHTML = TEMPLATE;
+    root.innerHTML = template();
     this.panel = settings.simulated ? new ControlPanel(this.q('.control-panel'), connection, event, board) : null;
     this.q('.control-panel').hidden = this.panel === null;
     this.q<HTMLButtonElement>('.flip').onclick = () => { this.flipped = !this.flipped; this.render(); };
@@ -109,11 +104,12 @@ export class BoardPage {
     const title = this.q('.title');
     title.textContent = `${this.event} / ${this.board}`;
     const online = this.q('.online');
-    online.textContent = view?.online === false ? 'offline' : view?.online ? 'online' : 'waiting';
-    online.className = `online ${online.textContent}`;
+    const connected = view?.online === false ? 'offline' : view?.online ? 'online' : 'waiting';
+    online.textContent = t(connected);
+    online.className = `online ${connected}`;
     const state = view?.state;
     if (!state) {
-      this.q('.board-svg').textContent = 'Waiting for the board…';
+      this.q('.board-svg').textContent = t('waitingForBoard');
       this.drawnBoard = '';
       return;
     }
@@ -135,7 +131,7 @@ export class BoardPage {
       correction: live ? squares(state.boardStatus.squares, position) : [],
       selected: this.panel?.selection ?? null,
     };
-    const svg = renderBoard(position, { flipped: this.flipped, marks, title: `Board ${this.board}, move ${ply}` });
+    const svg = renderBoard(position, { flipped: this.flipped, marks, title: `${t('board')} ${this.board}, ${t('moveCount', { n: ply })}` });
     if (svg !== this.drawnBoard) { // a state that changed only the clocks or the status leaves the board alone
       this.q('.board-svg').innerHTML = svg;
       this.drawnBoard = svg;
@@ -161,7 +157,7 @@ export class BoardPage {
       const player = state.players[side];
       const el = this.q(slot);
       el.querySelector('.mark')!.textContent = sideMark(side);
-      const level = player.type === 'engine' && !player.name.includes(`level ${player.level}`) ? ` (level ${player.level})` : '';
+      const level = player.type === 'engine' && !player.name.includes(`level ${player.level}`) ? ` (${t('level', { n: player.level ?? 0 })})` : '';
       el.querySelector('.name')!.textContent = player.name + level;
       el.classList.toggle('to-move', state.result === null && state.sideToMove === side);
       el.dataset.side = side;
@@ -197,25 +193,30 @@ export class BoardPage {
     const status = this.q('.status');
     const result = this.q('.result');
     if (state.result) {
-      const winner = state.result.winner;
-      result.textContent = (winner ? `${sideMark(winner)} ${state.players[winner].name} wins` : 'Draw')
-        + ` by ${REASONS[state.result.reason] ?? state.result.reason}`
-        + (state.result.detail ? ` (${state.result.detail})` : '');
+      result.textContent = resultText(state.result, state.moves.length,
+        { black: state.players.black.name, white: state.players.white.name }, isHandicap(state.startSfen));
     } else {
       result.textContent = '';
     }
     const s = state.boardStatus;
     let text = '';
+    const japanese = language() === 'ja';
     if (!live) {
-      text = `Showing move ${ply} of ${state.moves.length}. Press "live" to follow the game.`;
+      text = t('showing', { n: ply, total: state.moves.length });
     } else if (s.status === 'correction-needed') {
-      text = `Correct the board: ${s.squares.join(', ')}${s.detail ? ` (${s.detail})` : ''}`;
+      text = t('correct', { what: japanese && s.japanese ? s.japanese : `${s.squares.join(', ')}${s.detail ? ` (${s.detail})` : ''}` });
     } else if (s.status === 'promotion-pending') {
-      text = `Promotion? ${s.detail}`;
-    } else if (s.status === 'ambiguous' || s.status === 'illegal-move' || s.status === 'offline') {
-      text = `${s.status.replace('-', ' ')}${s.detail ? `: ${s.detail}` : ''}`;
+      text = t('promotion', { what: s.detail });
+    } else if (s.status === 'ambiguous') {
+      text = t('ambiguous', { what: s.detail });
+    } else if (s.status === 'illegal-move') {
+      text = t('illegal', { what: s.detail });
+    } else if (s.status === 'offline') {
+      text = t('boardOffline');
+    } else if (s.status === 'halted') {
+      text = t('halted', { what: s.detail });
     } else if (state.engineMove) {
-      text = `Computer plays ${state.engineMove}: move it on the board.`;
+      text = t('computerPlays', { move: this.engineMoveText(state.engineMove, state.engineMoveJapanese) });
     }
     status.textContent = text;
     status.className = `status ${live ? s.status : 'history'}`;
@@ -248,6 +249,19 @@ export class BoardPage {
       this.scrolledToPly = ply;
       requestAnimationFrame(() => list.querySelector('.current')?.scrollIntoView({ block: 'nearest' }));
     }
+  }
+
+  /** The computer's move to carry out, in the chosen notation (the daemon's Japanese, or Western made here). */
+  private engineMoveText(usi: string, japanese: string | null | undefined): string {
+    const position = this.positions[this.positions.length - 1];
+    if (this.western && position) {
+      try {
+        return western(position, usi);
+      } catch {
+        return usi;
+      }
+    }
+    return japanese ?? usi;
   }
 
   private moveText(usi: string, japanese: string | undefined, i: number): string {
@@ -291,7 +305,7 @@ function checkedKing(reason: string | undefined, inCheck: boolean, position: Pos
   return null;
 }
 
-const TEMPLATE = `
+const template = () => `
 <section class="board-page">
   <header class="board-header"><h1 class="title"></h1><span class="online"></span></header>
   <div class="board-layout">
@@ -304,14 +318,14 @@ const TEMPLATE = `
     </div>
     <aside class="side-column">
       <div class="toolbar">
-        <button class="first" title="Start">|◀</button><button class="back" title="Back">◀</button>
-        <button class="forward" title="Forward">▶</button><button class="live" title="Live">live</button>
-        <button class="flip" title="Flip the board">flip</button><button class="notation" title="Japanese or Western">▲/P</button>
+        <button class="first" title="${t('start')}">|◀</button><button class="back" title="${t('back')}">◀</button>
+        <button class="forward" title="${t('forward')}">▶</button><button class="live" title="${t('liveTitle')}">${t('live')}</button>
+        <button class="flip" title="${t('flipTitle')}">${t('flip')}</button><button class="notation" title="${t('notationTitle')}">▲/P</button>
       </div>
       <ol class="moves"></ol>
       <div class="graph"></div>
       <div class="record"><span class="downloads"></span>
-        <input class="sfen" readonly aria-label="SFEN"><button class="copy-sfen">copy SFEN</button></div>
+        <input class="sfen" readonly aria-label="SFEN"><button class="copy-sfen">${t('copySfen')}</button></div>
       <div class="control-panel"></div>
     </aside>
   </div>

@@ -6,6 +6,7 @@ import { Connection } from '../live/connection';
 import { BoardView } from '../live/store';
 import { Position, Side, Square, formatSquare, parseSquare } from '../shogi/position';
 import { PROMOTABLE, inZone } from '../shogi/notation';
+import { t } from './i18n';
 
 export type Selection = Square | { side: Side; letter: string };
 
@@ -15,15 +16,15 @@ export class ControlPanel {
 
   constructor(root: HTMLElement, private readonly connection: Connection, private readonly event: string,
               private readonly board: string) {
-    root.innerHTML = `<h2>Play the simulated board</h2>
-      <p class="hint-text">Click a piece, then a square.</p>
+    root.innerHTML = `<h2>${t('playSimulated')}</h2>
+      <p class="hint-text">${t('clickHint')}</p>
       <div class="buttons">
-        <button data-verb="press" data-side="black">☗ clock</button><button data-verb="press" data-side="white">☖ clock</button>
-        <button data-verb="new-game">new game</button><button data-verb="resign">resign</button>
-        <button data-verb="takeback">takeback</button><button data-verb="hint">hint</button>
+        <button data-verb="press" data-side="black">${t('blackClock')}</button><button data-verb="press" data-side="white">${t('whiteClock')}</button>
+        <button data-verb="new-game">${t('newGame')}</button><button data-verb="resign">${t('resign')}</button>
+        <button data-verb="takeback">${t('takeback')}</button><button data-verb="hint">${t('hint')}</button>
       </div>
-      <div class="promotion" hidden><span>Promote?</span> <button data-promote="yes">成 promote</button>
-        <button data-promote="no">不成 decline</button></div>
+      <div class="promotion" hidden><span>${t('promote')}</span> <button data-promote="yes">${t('doPromote')}</button>
+        <button data-promote="no">${t('noPromote')}</button></div>
       <p class="panel-message" role="status"></p>`;
     this.message = root.querySelector('.panel-message') as HTMLElement;
     root.querySelectorAll<HTMLButtonElement>('button[data-verb]').forEach((b) => {
@@ -34,8 +35,13 @@ export class ControlPanel {
 
   private readonly promotionBox: HTMLElement;
 
-  private say(text: string): void {
+  private say(text: string, hint?: string): void {
     this.message.textContent = text;
+    if (hint) {
+      this.message.dataset.hint = hint; // the hint's USI, for the board drawing and tests; the text is notation
+    } else {
+      delete this.message.dataset.hint;
+    }
   }
 
   private async button(verb: string, side?: string): Promise<void> {
@@ -43,12 +49,16 @@ export class ControlPanel {
       ? await this.connection.command(this.event, this.board, 'sim', { action: 'press', side })
       : await this.connection.command(this.event, this.board, verb, {});
     if (!reply.ok) {
-      this.say(String(reply.error ?? 'Refused.'));
+      this.say(String(reply.error ?? t('refused')));
     } else if (verb === 'hint') {
-      this.say(`Hint: ${String(reply.hint)}`);
+      this.say(t('hintIs', { move: String(reply.japanese ?? reply.hint) }), String(reply.hint));
     } else {
-      this.say(verb === 'press' ? 'Clock pressed.' : `${verb}: done.`);
+      this.say(verb === 'press' ? t('clockPressed') : t('done', { what: this.label(verb) }));
     }
+  }
+
+  private label(verb: string): string {
+    return verb === 'new-game' ? t('newGame') : verb === 'resign' ? t('resign') : verb === 'takeback' ? t('takeback') : verb;
   }
 
   /** A click on the board's SVG: select, move or drop. */
@@ -114,8 +124,8 @@ export class ControlPanel {
 
   private async play(usi: string): Promise<void> {
     this.select(null);
-    this.say(`Playing ${usi}…`);
+    this.say(t('playing'));
     const reply = await this.connection.command(this.event, this.board, 'sim', { action: 'play', usi });
-    this.say(reply.ok ? `Played ${usi}.` : String(reply.error ?? 'Refused.'));
+    this.say(reply.ok ? t('played') : String(reply.error ?? t('refused')));
   }
 }

@@ -5,6 +5,7 @@ import { renderBoard } from '../board/svg';
 import { BoardStore, formatClock, liveClock } from '../live/store';
 import { Position } from '../shogi/position';
 import { sideMark } from '../shogi/notation';
+import { isHandicap, resultText, t } from './i18n';
 
 export class EventPage {
   private timer: number | undefined;
@@ -13,8 +14,9 @@ export class EventPage {
   private readonly drawn = new Map<string, { sfen: string; svg: string }>();
 
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string) {
-    root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="empty">Waiting for boards…</p>
+    root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="empty"></p>
       <div class="boards"></div></section>`;
+    (root.querySelector('.empty') as HTMLElement).textContent = t('waitingForBoards');
     (root.querySelector('.title') as HTMLElement).textContent = event;
     this.unsubscribe = store.subscribe((key) => {
       if (key.startsWith(event + '/')) this.render();
@@ -42,7 +44,7 @@ export class EventPage {
       const clocks = liveClock(state.result ? { ...state.clock, running: null } : state.clock, Date.now() - view.receivedAt);
       const head = document.createElement('div');
       head.className = 'mini-head';
-      head.textContent = `${view.board} · move ${state.moves.length}${view.online === false ? ' · offline' : ''}`;
+      head.textContent = `${view.board} · ${t('moveCount', { n: state.moves.length })}${view.online === false ? ` · ${t('offline')}` : ''}`;
       const players = document.createElement('div');
       players.className = 'mini-players';
       for (const side of ['black', 'white'] as const) {
@@ -59,7 +61,8 @@ export class EventPage {
       const result = document.createElement('div');
       result.className = 'mini-result';
       if (state.result) {
-        result.textContent = state.result.winner ? `${sideMark(state.result.winner)} wins (${state.result.reason})` : `draw (${state.result.reason})`;
+        result.textContent = resultText(state.result, state.moves.length,
+          { black: state.players.black.name, white: state.players.white.name }, isHandicap(state.startSfen));
       }
       card.append(head, svg, players, result);
       grid.append(card);
@@ -71,7 +74,7 @@ export class EventPage {
     if (cached?.sfen === sfen) return cached.svg;
     let svg: string;
     try {
-      svg = renderBoard(Position.fromSfen(sfen), { title: `Board ${board}` });
+      svg = renderBoard(Position.fromSfen(sfen), { title: `${t('board')} ${board}` });
     } catch {
       svg = '<p>unreadable position</p>';
     }

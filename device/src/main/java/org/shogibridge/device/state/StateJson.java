@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
+import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -53,13 +54,27 @@ public final class StateJson {
         }
         root.put("lastMove", s.lastMove());
         root.put("engineMove", s.engineMove());
+        root.put("engineMoveJapanese", s.engineMove() == null ? null : japanese(s, position, s.engineMove()));
         ObjectNode boardStatus = root.putObject("boardStatus");
         boardStatus.put("status", s.status().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         strings(boardStatus.putArray("squares"), s.status().squares());
         boardStatus.put("detail", s.status().detail());
+        boardStatus.put("japanese", s.status().spoken());
         root.put("resumed", s.resumed());
         root.put("time", epochMillis);
         return write(root);
+    }
+
+    /** A move of the position in Japanese notation (▲７六歩, △同　銀), for a page that never shows USI. */
+    private static String japanese(GameState s, Position position, String usi) {
+        try {
+            String last = s.lastMove();
+            int previousTo = last == null ? -1 : org.shogibridge.core.rules.Usi.parseSquare(s.variant(), last.substring(2, 4));
+            return JapaneseNotation.format(position, org.shogibridge.core.rules.Usi.parseLegalMove(position, usi), previousTo,
+                    JapaneseNotation.Marks.TRIANGLES);
+        } catch (IllegalArgumentException e) {
+            return null; // not a move of this position (cannot happen for the session's own engine move)
+        }
     }
 
     /** Return the {@code moves} payload of a move played or taken back. */

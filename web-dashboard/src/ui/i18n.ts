@@ -1,0 +1,156 @@
+// The page's words: Japanese first, English by a switch. The language is chosen by ?lang=ja|en in the URL, else
+// the one remembered in local storage, else Japanese; switching keeps it in both. Results are written as a record
+// writes them (「まで百二手で先手の勝ち」), moves in the chosen notation, never in USI.
+
+export type Lang = 'ja' | 'en';
+
+const WORDS = {
+  allBoards: { ja: '全ボード', en: 'all boards' },
+  large: { ja: '大盤', en: 'large' },
+  largeTitle: { ja: 'プロジェクター用の大きな盤', en: 'Large board for a projector' },
+  switchLanguage: { ja: 'English', en: '日本語' },
+  connecting: { ja: '接続中', en: 'connecting' },
+  connected: { ja: '接続', en: 'connected' },
+  reconnecting: { ja: '再接続中', en: 'reconnecting' },
+  noBroker: {
+    ja: 'ブローカーがありません。デーモンからこのページを開くか、?broker=ws://HOST:PORT/mqtt&event=EVENT を付けてください。',
+    en: 'No broker. Open this page from the daemon, or give ?broker=ws://HOST:PORT/mqtt&event=EVENT.',
+  },
+  chooseEvent: { ja: '?event=EVENT (と &board=BOARD) で見るものを選んでください。', en: 'Give ?event=EVENT (and &board=BOARD) to choose what to watch.' },
+  waitingForBoards: { ja: 'ボードを待っています…', en: 'Waiting for boards…' },
+  waitingForBoard: { ja: '盤を待っています…', en: 'Waiting for the board…' },
+  online: { ja: 'オンライン', en: 'online' },
+  offline: { ja: 'オフライン', en: 'offline' },
+  waiting: { ja: '待機中', en: 'waiting' },
+  moveCount: { ja: '{n}手', en: 'move {n}' },
+  level: { ja: 'レベル{n}', en: 'level {n}' },
+  start: { ja: '初手へ', en: 'Start' },
+  back: { ja: '一手戻る', en: 'Back' },
+  forward: { ja: '一手進む', en: 'Forward' },
+  live: { ja: '最新', en: 'live' },
+  liveTitle: { ja: '対局を追う', en: 'Live' },
+  flip: { ja: '反転', en: 'flip' },
+  flipTitle: { ja: '盤を反転', en: 'Flip the board' },
+  notationTitle: { ja: '日本式/西洋式の表記', en: 'Japanese or Western' },
+  copySfen: { ja: 'SFENをコピー', en: 'copy SFEN' },
+  showing: { ja: '{n}手目を表示中 (全{total}手)。「最新」で対局に戻ります。', en: 'Showing move {n} of {total}. Press "live" to follow the game.' },
+  correct: { ja: '盤を直してください: {what}', en: 'Correct the board: {what}' },
+  promotion: { ja: '成りますか? {what}', en: 'Promotion? {what}' },
+  ambiguous: { ja: 'どの手か決まりません: {what}', en: 'ambiguous: {what}' },
+  illegal: { ja: '反則: {what}', en: 'illegal move: {what}' },
+  boardOffline: { ja: '盤がオフラインです', en: 'offline' },
+  halted: { ja: '停止中: {what}', en: 'halted: {what}' },
+  computerPlays: { ja: 'コンピュータの手: {move}。盤で動かしてください。', en: 'Computer plays {move}: move it on the board.' },
+  draw: { ja: '引き分け', en: 'Draw' },
+  board: { ja: '盤', en: 'Board' },
+  // The control panel of a simulated board.
+  playSimulated: { ja: 'シミュレーション盤で指す', en: 'Play the simulated board' },
+  clickHint: { ja: '駒をクリックしてから、行き先のマスをクリックします。', en: 'Click a piece, then a square.' },
+  blackClock: { ja: '☗ 時計', en: '☗ clock' },
+  whiteClock: { ja: '☖ 時計', en: '☖ clock' },
+  newGame: { ja: '新規対局', en: 'new game' },
+  resign: { ja: '投了', en: 'resign' },
+  takeback: { ja: '待った', en: 'takeback' },
+  hint: { ja: 'ヒント', en: 'hint' },
+  promote: { ja: '成りますか?', en: 'Promote?' },
+  doPromote: { ja: '成', en: '成 promote' },
+  noPromote: { ja: '不成', en: '不成 decline' },
+  refused: { ja: 'できません。', en: 'Refused.' },
+  hintIs: { ja: 'ヒント: {move}', en: 'Hint: {move}' },
+  clockPressed: { ja: '時計を押しました。', en: 'Clock pressed.' },
+  done: { ja: '{what}: 完了。', en: '{what}: done.' },
+  playing: { ja: '指しています…', en: 'Playing…' },
+  played: { ja: '指しました。', en: 'Played.' },
+} as const;
+
+export type WordKey = keyof typeof WORDS;
+
+const REASONS_EN: Record<string, string> = {
+  checkmate: 'checkmate', resignation: 'resignation', sennichite: 'repetition (sennichite)',
+  perpetual_check: 'perpetual check', impasse_declaration: 'impasse declaration', try: 'try rule',
+  time_forfeit: 'time', illegal_move: 'illegal move', max_moves: 'move limit', no_legal_moves: 'no legal moves',
+  unfinished: 'unfinished',
+};
+
+let lang: Lang = 'ja';
+
+/** Choose the language from the URL, else local storage, else Japanese. */
+export function initLanguage(search: string, storage: Pick<Storage, 'getItem'> | null): Lang {
+  const asked = new URLSearchParams(search).get('lang') ?? storage?.getItem('lang');
+  lang = asked === 'en' ? 'en' : 'ja';
+  return lang;
+}
+
+export function language(): Lang {
+  return lang;
+}
+
+/** Switch the language, remembered in local storage and the URL (so a shared link opens in it). */
+export function switchLanguage(storage: Pick<Storage, 'setItem'> | null, loc: Location | null): Lang {
+  lang = lang === 'ja' ? 'en' : 'ja';
+  storage?.setItem('lang', lang);
+  if (loc) {
+    const url = new URL(loc.href);
+    url.searchParams.set('lang', lang);
+    history.replaceState(null, '', url.toString());
+  }
+  return lang;
+}
+
+/** A word in the current language, with {name} parameters filled in. */
+export function t(key: WordKey, params: Record<string, string | number> = {}): string {
+  let text: string = WORDS[key][lang];
+  for (const [name, value] of Object.entries(params)) {
+    text = text.replace(`{${name}}`, String(value));
+  }
+  return text;
+}
+
+export interface ResultLike {
+  winner: 'black' | 'white' | null;
+  reason: string;
+  detail?: string | null;
+}
+
+/**
+ * A finished game in the words of its record: 「まで百二手で先手の勝ち」 (in Japanese, as KIF ends a game), or in
+ * English "△ Hanako wins by resignation". {@code plies} is the number of moves; {@code names} the players' names.
+ */
+export function resultText(result: ResultLike, plies: number, names: { black: string; white: string }, handicap = false): string {
+  const mark = (side: 'black' | 'white') => (side === 'black' ? '▲' : '△');
+  if (lang === 'en') {
+    return (result.winner ? `${mark(result.winner)} ${names[result.winner]} wins` : 'Draw')
+      + ` by ${REASONS_EN[result.reason] ?? result.reason}` + (result.detail ? ` (${result.detail})` : '');
+  }
+  const sideName = (side: 'black' | 'white') => (handicap ? (side === 'black' ? '下手' : '上手') : side === 'black' ? '先手' : '後手');
+  const head = `まで${plies}手で`;
+  const loser = result.winner ? (result.winner === 'black' ? 'white' : 'black') : null;
+  switch (result.reason) {
+    case 'resignation':
+    case 'checkmate':
+    case 'no_legal_moves':
+      return `${head}${sideName(result.winner!)}の勝ち`;
+    case 'time_forfeit':
+      return `${head}時間切れにより${sideName(result.winner!)}の勝ち`;
+    case 'illegal_move':
+      return `${head}${sideName(loser!)}の反則負け`;
+    case 'impasse_declaration':
+    case 'try':
+      return result.winner ? `${head}${sideName(result.winner)}の入玉勝ち` : `${head}持将棋`;
+    case 'sennichite':
+      return result.winner ? `${head}${sideName(loser!)}の反則負け (連続王手の千日手)` : `${head}千日手`;
+    case 'perpetual_check':
+      return `${head}${sideName(loser!)}の反則負け (連続王手の千日手)`;
+    case 'max_moves':
+      return `${head}持将棋`;
+    case 'unfinished':
+      return `${head}中断`;
+    default:
+      return result.winner ? `${head}${sideName(result.winner)}の勝ち` : `${head}引き分け`;
+  }
+}
+
+/** Whether a game started from a handicap (gote, the giver, moves first): its record says 下手 and 上手. */
+export function isHandicap(startSfen: string): boolean {
+  return startSfen.trim().split(/\s+/)[1] === 'w';
+}
