@@ -106,6 +106,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       const hint = await message.textContent({ timeout: 15_000 });
       expect(hint).toMatch(/^Hint: [▲△][０-９１][一二三四五六七八九同]/); // named in Japanese notation, never USI
       const usi = (await message.getAttribute('data-hint'))!;
+      expect(await page.locator(`.board-svg line.hint-arrow[data-hint="${usi}"]`).count()).toBe(1); // drawn on the board
       await clickMove(page, usi);
       const answered = await watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
       expect(answered.moves[before.moves.length]).toBe(usi);

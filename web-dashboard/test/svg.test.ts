@@ -73,4 +73,17 @@ describe('renderBoard', () => {
     expect(renderBoard(Position.fromSfen(VARIANTS.minishogi.startSfen), { title: '<b>x</b>' }))
       .toContain('<title>&lt;b&gt;x&lt;/b&gt;</title>');
   });
+
+  it('draws the computer\'s move as the LEDs show it, and a hint as an arrow', () => {
+    const start = Position.fromSfen(VARIANTS.standard.startSfen);
+    const moved = renderBoard(start, { marks: { engineMove: '7g7f' } });
+    expect(moved).toMatch(/class="square engine-from" data-square="7g"/);
+    expect(moved).toMatch(/class="square engine-to" data-square="7f"/);
+    const drop = renderBoard(Position.fromSfen('4k4/9/9/9/9/9/9/9/4K4 w g 1'), { marks: { engineMove: 'G*5h' } });
+    expect(drop).toMatch(/class="square engine-to engine-drop" data-square="5h"/);
+    expect(drop).toMatch(/<g class="engine-drop-piece piece white" data-drop-square="5h"[^>]*><path[^>]*\/><text[^>]*>金</);
+    const hinted = renderBoard(start, { marks: { hint: '2g2f' } });
+    expect(hinted).toMatch(/<line class="hint-arrow" data-hint="2g2f" x1="([\d.]+)" y1="([\d.]+)" x2="\1" y2="([\d.]+)"/);
+    expect(renderBoard(start, { marks: { hint: 'nonsense' } })).not.toContain('hint-arrow');
+  });
 });

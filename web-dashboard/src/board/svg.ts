@@ -1,9 +1,10 @@
 // The board drawn as SVG text by our own code (shogiground and chessground are GPL): squares, pieces as kanji in
 // the usual pentagon (white's turned round), both komadai with counts, coordinates, and the marks a viewer needs:
-// the last move, a king in check, the squares to correct, a selected square. Every square and hand piece carries a
-// data attribute, so the control panel can turn clicks into moves.
+// the last move, a king in check, the squares to correct, a selected square, the computer's move to carry out (in
+// the LEDs' blue: the origin blinks, the destination is steady, a drop shows its piece) and a hint as a yellow arrow.
+// Every square and hand piece carries a data attribute, so the control panel can turn clicks into moves.
 
-import { Position, Side, Square, formatSquare } from '../shogi/position';
+import { Position, Side, Square, formatSquare, parseUsiMove } from '../shogi/position';
 import { handKanji, japaneseSquare, pieceKanji } from '../shogi/notation';
 import { escapeXml } from '../ui/escape';
 
@@ -16,6 +17,10 @@ export interface BoardMarks {
   readonly correction?: readonly Square[];
   /** A square or hand piece chosen in the control panel. */
   readonly selected?: Square | { side: Side; letter: string } | null;
+  /** The computer's move the player must carry out on the board (USI), drawn as the LEDs show it. */
+  readonly engineMove?: string | null;
+  /** A hinted move (USI), drawn as an arrow. */
+  readonly hint?: string | null;
 }
 
 export interface BoardOptions {
@@ -56,6 +61,7 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
   const column = (file: number) => (flipped ? file - 1 : files - file);
   const row = (rank: number) => (flipped ? ranks - rank : rank - 1);
 
+  const engine = moveOf(marks.engineMove, position);
   for (let rank = 1; rank <= ranks; rank++) {
     for (let file = 1; file <= files; file++) {
       const square = { file, rank };
@@ -67,6 +73,8 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
       if (marks.correction?.some((s) => same(s, square))) classes.push('correction');
       const selected = marks.selected;
       if (selected && 'file' in selected && same(selected, square)) classes.push('selected');
+      if (engine?.from && same(engine.from, square)) classes.push('engine-from');
+      if (engine && same(engine.to, square)) classes.push(engine.drop ? 'engine-to engine-drop' : 'engine-to');
       out.push(`<rect class="${classes.join(' ')}" data-square="${formatSquare(square)}" x="${x}" y="${y}" `
         + `width="${CELL}" height="${CELL}"><title>${japaneseSquare(file, rank)}</title></rect>`);
       const piece = position.at(square);
@@ -76,6 +84,27 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
         out.push(pieceSvg(pieceKanji(piece), x + CELL / 2, y + CELL / 2, turned, piece.promoted, formatSquare(square), piece.side));
       }
     }
+  }
+  if (engine?.drop) {
+    // The piece to drop, faint on its square, facing the side that drops it.
+    const x = boardX + column(engine.to.file) * CELL;
+    const y = boardY + row(engine.to.rank) * CELL;
+    const side = position.sideToMove;
+    out.push(pieceSvg(handKanji(engine.drop), x + CELL / 2, y + CELL / 2, (side === 'white') !== flipped, false,
+      formatSquare(engine.to), side).replace('class="piece ', 'class="engine-drop-piece piece ').replace(' data-piece-square=', ' data-drop-square='));
+  }
+  const hint = moveOf(marks.hint, position);
+  if (hint) {
+    // From the piece's square, or from the mover's komadai for a drop, to the destination.
+    const centre = (s: Square) => [boardX + column(s.file) * CELL + CELL / 2, boardY + row(s.rank) * CELL + CELL / 2];
+    const moverNear = (position.sideToMove === 'black') !== flipped;
+    const [x1, y1] = hint.from ? centre(hint.from)
+      : [moverNear ? boardX + files * CELL + LABEL + GAP + STAND_WIDTH / 2 : STAND_WIDTH / 2, moverNear ? boardY + ranks * CELL - 20 : boardY + 20];
+    const [x2, y2] = centre(hint.to);
+    out.push(`<defs><marker id="hint-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto">`
+      + `<path d="M 0 0 L 10 5 L 0 10 z" class="hint-head"/></marker></defs>`
+      + `<line class="hint-arrow" data-hint="${escapeXml(marks.hint!)}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" `
+      + `marker-end="url(#hint-head)"/>`);
   }
   // Coordinates: files along the top, ranks down the right side, in the viewer's orientation.
   for (let file = 1; file <= files; file++) {
@@ -134,4 +163,15 @@ function standSvg(position: Position, side: Side, x: number, boardY: number, ran
   }
   out.push('</g>');
   return out.join('');
+}
+
+/** A USI move of this position's board, or null (none given, or not readable: the board is drawn without it). */
+function moveOf(usi: string | null | undefined, position: Position): { from: Square | null; to: Square; drop: string | null } | null {
+  if (!usi) return null;
+  try {
+    const move = parseUsiMove(usi, position.variant);
+    return { from: move.from, to: move.to, drop: move.drop };
+  } catch {
+    return null;
+  }
 }

@@ -32,6 +32,9 @@ export class BoardPage {
     root.innerHTML = template();
     this.panel = settings.simulated ? new ControlPanel(this.q('.control-panel'), connection, event, board) : null;
     this.q('.control-panel').hidden = this.panel === null;
+    if (this.panel) {
+      this.panel.plyNow = () => this.view()?.state?.moves.length ?? 0;
+    }
     this.q<HTMLButtonElement>('.flip').onclick = () => { this.flipped = !this.flipped; this.render(); };
     this.q<HTMLButtonElement>('.notation').onclick = () => {
       this.western = !this.western;
@@ -130,6 +133,9 @@ export class BoardPage {
       check: live ? checkedKing(state.result?.reason, state.check === true, position) : null,
       correction: live ? squares(state.boardStatus.squares, position) : [],
       selected: this.panel?.selection ?? null,
+      // As the LEDs show it until the board has it; a hint while the game is where it was asked.
+      engineMove: live ? state.engineMove : null,
+      hint: live && this.panel?.hint?.ply === state.moves.length && !state.result ? this.panel.hint.usi : null,
     };
     const svg = renderBoard(position, { flipped: this.flipped, marks, title: `${t('board')} ${this.board}, ${t('moveCount', { n: ply })}` });
     if (svg !== this.drawnBoard) { // a state that changed only the clocks or the status leaves the board alone

@@ -12,6 +12,10 @@ export type Selection = Square | { side: Side; letter: string };
 
 export class ControlPanel {
   selection: Selection | null = null;
+  /** The last hint (USI) and the number of moves the game had when it came: drawn as an arrow while still current. */
+  hint: { usi: string; ply: number } | null = null;
+  /** How many moves the game has now (the board view tells). */
+  plyNow: () => number = () => 0;
   private readonly message: HTMLElement;
 
   constructor(root: HTMLElement, private readonly connection: Connection, private readonly event: string,
@@ -52,6 +56,8 @@ export class ControlPanel {
       this.say(String(reply.error ?? t('refused')));
     } else if (verb === 'hint') {
       this.say(t('hintIs', { move: String(reply.japanese ?? reply.hint) }), String(reply.hint));
+      this.hint = { usi: String(reply.hint), ply: this.plyNow() };
+      document.dispatchEvent(new CustomEvent('board-selection')); // the board view draws the arrow
     } else {
       this.say(verb === 'press' ? t('clockPressed') : t('done', { what: this.label(verb) }));
     }
