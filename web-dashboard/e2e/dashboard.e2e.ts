@@ -51,7 +51,8 @@ describe('the daemon\'s own page, on its embedded broker', () => {
   const board = 'local/board1';
 
   beforeAll(async () => {
-    daemon = await Daemon.start({ args: ['--gote', 'engine:1'] });
+    // The voice publishes what the board says (no sound on this machine), for the page's sound.
+    daemon = await Daemon.start({ args: ['--gote', 'engine:1'], config: 'voice:\n  enabled: true\n  output: none\n' });
     watcher = await Watcher.connect(daemon.brokerUrl);
     ({ page, errors } = await open(english(daemon.dashboardUrl)));
   });
@@ -95,6 +96,27 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     expect(list).toHaveLength(2);
     expect(list[1]).toMatch(/^△/);
     expect(errors).toEqual([]);
+  });
+
+  it('says the computer\'s move with the browser\'s speech once the sound is on', async () => {
+    const { page: listening, errors: soundErrors } = await open(english(daemon.dashboardUrl));
+    await listening.evaluate(() => {
+      const spoken: string[] = [];
+      (window as unknown as { spoken: string[] }).spoken = spoken;
+      speechSynthesis.speak = (u: SpeechSynthesisUtterance) => { spoken.push(`${u.lang} ${u.text}`); };
+    });
+    const before = await watcher.state(board, (s) => s.moves.length % 2 === 0);
+    await shows(listening, before.seq);
+    expect(await listening.locator('button.sound').getAttribute('aria-pressed')).toBe('false');
+    await listening.locator('button.sound').click();
+    expect(await listening.locator('button.sound').getAttribute('aria-pressed')).toBe('true');
+    expect(await watcher.command(board, 'sim', { action: 'play', usi: '2g2f' })).toMatchObject({ ok: true });
+    const answered = await watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
+    const said = `ja-JP ${answered.movesJapanese[answered.moves.length - 1].slice(1)}`;
+    await listening.waitForFunction((text) => (window as unknown as { spoken: string[] }).spoken.includes(text), said,
+      { timeout: 15_000 });
+    expect(soundErrors).toEqual([]);
+    await listening.close();
   });
 
   it('plays a game by clicking in the control panel: hinted moves, each answered by the engine, then resigns', async () => {

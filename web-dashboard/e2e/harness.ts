@@ -208,6 +208,7 @@ export interface StateMessage {
   readonly seq: number;
   readonly game: string;
   readonly moves: string[];
+  readonly movesJapanese: string[];
   readonly sfen: string;
   readonly time: number;
   readonly result: { winner: string | null; reason: string } | null;

@@ -99,6 +99,14 @@ export class BoardStore {
 
   constructor(private readonly root = 'shogi/v1', private readonly clock: () => number = () => Date.now()) {}
 
+  private readonly voiceListeners = new Set<(key: string, message: { kind: string; text: string }) => void>();
+
+  /** Hear what a board says (its `voice` topic), as it arrives; nothing is kept. */
+  onVoice(listener: (key: string, message: { kind: string; text: string }) => void): () => void {
+    this.voiceListeners.add(listener);
+    return () => this.voiceListeners.delete(listener);
+  }
+
   /** Register a listener called with the board key ("event/board") whenever a board's view changes. */
   subscribe(listener: (key: string) => void): () => void {
     this.listeners.add(listener);
@@ -137,6 +145,9 @@ export class BoardStore {
       changed = this.takeStatus(entry, json);
     } else if (where.rest === 'analysis') {
       changed = this.takeAnalysis(entry, json);
+    } else if (where.rest === 'voice' && typeof (json as { text?: unknown }).text === 'string') {
+      const key = `${where.event}/${where.board}`;
+      this.voiceListeners.forEach((l) => l(key, json as { kind: string; text: string }));
     }
     if (changed) {
       const key = `${where.event}/${where.board}`;

@@ -11,6 +11,7 @@ import { Connection } from '../live/connection';
 import { DashboardSettings } from '../live/settings';
 import { evaluationGraph } from './evalGraph';
 import { isHandicap, language, resultText, t } from './i18n';
+import { PageSound } from './sound';
 
 
 export class BoardPage {
@@ -24,6 +25,9 @@ export class BoardPage {
   private drawnBoard = '';
   private readonly panel: ControlPanel | null;
   private timer: number | undefined;
+  private readonly sound = new PageSound(localStorage);
+  /** The game and move count last seen, for the move sound. */
+  private heardMoves = '';
   /** Undo what the page hooked into the store and the document, so a route change leaves nothing behind. */
   private readonly unhook: Array<() => void> = [];
 
@@ -41,6 +45,12 @@ export class BoardPage {
       localStorage.setItem('notation', this.western ? 'western' : 'japanese');
       this.render();
     };
+    const soundButton = this.q<HTMLButtonElement>('.sound');
+    soundButton.setAttribute('aria-pressed', String(this.sound.enabled()));
+    soundButton.onclick = () => soundButton.setAttribute('aria-pressed', String(this.sound.toggle()));
+    this.unhook.push(store.onVoice((key, message) => {
+      if (key === `${event}/${board}`) this.sound.say(message);
+    }));
     this.q<HTMLButtonElement>('.first').onclick = () => this.show(0);
     this.q<HTMLButtonElement>('.back').onclick = () => this.show(Math.max(0, this.currentPly() - 1));
     this.q<HTMLButtonElement>('.forward').onclick = () => this.show(this.currentPly() + 1);
@@ -125,6 +135,11 @@ export class BoardPage {
       }
       this.positionsKey = key;
     }
+    const heard = `${state.game}:${state.moves.length}`;
+    if (this.heardMoves.startsWith(`${state.game}:`) && heard !== this.heardMoves && state.moves.length > 0) {
+      this.sound.move();
+    }
+    this.heardMoves = heard;
     const ply = Math.min(this.currentPly(), this.positions.length - 1);
     const position = this.positions[ply];
     const live = this.shownPly === null;
@@ -327,6 +342,7 @@ const template = () => `
         <button class="first" title="${t('start')}">|◀</button><button class="back" title="${t('back')}">◀</button>
         <button class="forward" title="${t('forward')}">▶</button><button class="live" title="${t('liveTitle')}">${t('live')}</button>
         <button class="flip" title="${t('flipTitle')}">${t('flip')}</button><button class="notation" title="${t('notationTitle')}">▲/P</button>
+        <button class="sound" title="${t('soundTitle')}">${t('sound')}</button>
       </div>
       <ol class="moves"></ol>
       <div class="graph"></div>
