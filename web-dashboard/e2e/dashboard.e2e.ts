@@ -155,6 +155,12 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       return (await fetch(link.href)).text();
     });
     expect(kif).toContain('７六歩');
+    const listing = await page.evaluate(async () => {
+      const link = document.querySelector('.downloads a.games-link') as HTMLAnchorElement;
+      return { text: link.textContent, html: await (await fetch(link.href)).text() };
+    });
+    expect(listing.text).toBe('all games');
+    expect(listing.html).toContain(`${state.game}.kifu`); // the resigned game is in the archive
   });
 
   it('speaks Japanese unless asked, results in a record\'s words, and switches to English and back', async () => {

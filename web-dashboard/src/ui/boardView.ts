@@ -68,6 +68,11 @@ export class BoardPage {
         a.download = '';
         downloads.append(a, ' ');
       }
+      const games = document.createElement('a');
+      games.className = 'games-link';
+      games.textContent = t('allGames');
+      games.href = 'games/'; // the finished games of this board, newest first (KIF and CSA)
+      downloads.append(games, ' ');
     } else {
       downloads.hidden = true;
     }

@@ -33,6 +33,7 @@ const WORDS = {
   flipTitle: { ja: '盤を反転', en: 'Flip the board' },
   notationTitle: { ja: '日本式/西洋式の表記', en: 'Japanese or Western' },
   copySfen: { ja: 'SFENをコピー', en: 'copy SFEN' },
+  allGames: { ja: '対局一覧', en: 'all games' },
   sound: { ja: '音', en: 'sound' },
   soundTitle: { ja: '着手音と読み上げ (ブラウザの音声)', en: 'Move sounds and the board\'s voice (the browser\'s speech)' },
   showing: { ja: '{n}手目を表示中 (全{total}手)。「最新」で対局に戻ります。', en: 'Showing move {n} of {total}. Press "live" to follow the game.' },

@@ -40,7 +40,10 @@ public final class CsaWriter {
         }
         for (Map.Entry<String, String> h : r.headers().entrySet()) {
             if (!h.getKey().equals(GameRecord.BLACK) && !h.getKey().equals(GameRecord.WHITE)) {
-                out.append('$').append(CsaHeaders.toCsaKey(h.getKey())).append(':').append(h.getValue()).append('\n');
+                String value = h.getKey().equals("持ち時間") ? timeLimit(h.getValue()) : h.getValue();
+                if (value != null) {
+                    out.append('$').append(CsaHeaders.toCsaKey(h.getKey())).append(':').append(value).append('\n');
+                }
             }
         }
         Position p = r.startPosition();
@@ -134,5 +137,31 @@ public final class CsaWriter {
                 out.append("'*").append(line).append('\n');
             }
         }
+    }
+
+    private static final java.util.regex.Pattern OUR_TIME_CONTROL =
+            java.util.regex.Pattern.compile("(\\d+)(分|秒)\\+秒読み(\\d+)秒(\\+加算\\d+秒)?");
+
+    /**
+     * The CSA 2.2 form of a time control, {@code HH:MM+SS} (main time, byoyomi seconds), from the daemon's own
+     * 持ち時間 with byoyomi ({@code 10分+秒読み30秒}); null (left out) where CSA 2.2 has no form for it: an
+     * increment. Any other text ({@code 10分}, as other records write it too) is kept as it was.
+     */
+    static String timeLimit(String kif) {
+        java.util.regex.Matcher m = OUR_TIME_CONTROL.matcher(kif);
+        if (!m.matches()) {
+            return kif;
+        }
+        if (m.group(4) != null) {
+            return null;
+        }
+        long seconds = Long.parseLong(m.group(1)) * (m.group(2).equals("分") ? 60 : 1);
+        String byoyomi = m.group(3);
+        if (seconds % 60 != 0) {
+            return null;
+        }
+        long minutes = seconds / 60;
+        return String.format(java.util.Locale.ROOT, "%02d:%02d+%02d", minutes / 60, minutes % 60,
+                Long.parseLong(byoyomi));
     }
 }

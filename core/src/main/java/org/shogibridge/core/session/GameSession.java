@@ -348,7 +348,9 @@ public final class GameSession {
         GameRecord record = GameRecord.of(game.startPosition(), game.moves(), game.result().orElse(null), foulMove);
         record.headers().put(GameRecord.BLACK, black.name());
         record.headers().put(GameRecord.WHITE, white.name());
-        record.headers().put("持ち時間", settings.timeControl().describeJapanese());
+        if (!settings.timeControl().unlimited()) { // no clock: no 持ち時間 (CSA has no form for "none")
+            record.headers().put("持ち時間", settings.timeControl().describeJapanese());
+        }
         if (handicapOfGame != null) {
             record.headers().put("手合割", handicapOfGame);
         }

@@ -98,7 +98,11 @@ final class Outlet implements Runnable {
 
     /** Journal and publish a change (called from the board loop). */
     void change(SessionEvent event) {
-        queue.add(new Change(event, System.currentTimeMillis()));
+        long now = System.currentTimeMillis();
+        if (event instanceof SessionEvent.GameEnded ended) {
+            RecordHeaders.add(ended.record(), this.event, board, ended.state().gameId(), now);
+        }
+        queue.add(new Change(event, now));
     }
 
     void reply(String verb, String json) {

@@ -109,7 +109,8 @@ public final class WebServer implements AutoCloseable {
     }
 
     private void gameList(HttpExchange exchange) throws IOException {
-        StringBuilder html = new StringBuilder("<!doctype html><meta charset=utf-8><title>Games</title><h1>Games</h1><ul>\n");
+        StringBuilder html = new StringBuilder("<!doctype html><html lang=ja><meta charset=utf-8><title>対局一覧 (games)</title>"
+                + "<h1>対局一覧 <small lang=en>games</small></h1><ul>\n");
         for (String id : archive.ids()) {
             html.append("<li>").append(id).append(": <a href=\"").append(id).append(".kifu\">KIF</a> <a href=\"")
                     .append(id).append(".csa\">CSA</a>\n");

@@ -95,6 +95,12 @@ class DaemonMenuGameTest {
             String record = Files.readString(kifu, StandardCharsets.UTF_8);
             assertTrue(record.contains("先手：Player") && record.contains("後手：shogi-bridge level 1"), record);
             assertTrue(record.contains((played.size() + 1) + " 投了"), record);
+            // The daemon's headers: the event, the board, when the game began and ended; CSA's standard time limit.
+            assertTrue(record.contains("棋戦：test\n") && record.contains("場所：b1\n"), record);
+            assertTrue(record.matches("(?s).*開始日時：\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2}\n.*"), record);
+            assertTrue(record.matches("(?s).*終了日時：\\d{4}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2}\n.*"), record);
+            String csa = Files.readString(data.resolve("games").resolve(game + ".csa"), StandardCharsets.UTF_8);
+            assertTrue(csa.contains("$TIME_LIMIT:00:00+30\n") && csa.contains("$EVENT:test\n"), csa);
         }
     }
 }

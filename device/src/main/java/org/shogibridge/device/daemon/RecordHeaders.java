@@ -1,0 +1,36 @@
+package org.shogibridge.device.daemon;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import org.shogibridge.core.record.GameRecord;
+
+/**
+ * The headers a finished game's record files get from the daemon, which knows what the session does not: 棋戦 (the
+ * event), 場所 (the board), 開始日時 (from the game id, made when the game began) and 終了日時 (when it ended), in the
+ * KIF form {@code 2026/11/26 01:37:58}; CSA writes them as {@code $EVENT}, {@code $SITE}, {@code $START_TIME} and
+ * {@code $END_TIME}.
+ */
+final class RecordHeaders {
+    private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+    private static final DateTimeFormatter KIF = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss", Locale.ROOT);
+
+    private RecordHeaders() {
+    }
+
+    static void add(GameRecord record, String event, String board, String gameId, long endedEpochMillis) {
+        record.headers().put("棋戦", event);
+        record.headers().put("場所", board);
+        if (gameId.length() >= 15) {
+            try {
+                record.headers().put("開始日時", LocalDateTime.parse(gameId.substring(0, 15), ID).format(KIF));
+            } catch (DateTimeParseException e) {
+                // an id from elsewhere (a resumed old journal): no start time rather than a wrong one
+            }
+        }
+        record.headers().put("終了日時", LocalDateTime.ofInstant(Instant.ofEpochMilli(endedEpochMillis), ZoneId.systemDefault()).format(KIF));
+    }
+}
