@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Page } from 'playwright-core';
-import { Daemon, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep } from './harness';
+import { Daemon, EmulatedBoard, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep } from './harness';
 
 let browser: Browser;
 
@@ -135,7 +135,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       await shows(page, answered.seq);
       expect(await moveList(page)).toHaveLength(answered.moves.length);
     }
-    await page.locator('.control-panel button[data-verb="resign"]').click();
+    await page.locator('.sim-buttons button[data-verb="resign"]').click();
     const ended = await watcher.state(board, (s) => s.result !== null);
     await shows(page, ended.seq);
     expect(await page.locator('.result').textContent()).toBe(`△ ${(ended.players as { white: { name: string } }).white.name} wins by resignation`);
@@ -171,7 +171,8 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     expect(await ja.locator('#connection').textContent()).toBe('接続');
     expect(await ja.locator('button.live').textContent()).toBe('最新');
     expect(await ja.locator('.result').textContent()).toBe(`まで${ended.moves.length}手で後手の勝ち`);
-    expect(await ja.locator('.control-panel button[data-verb="resign"]').textContent()).toBe('投了');
+    expect(await ja.locator('.sim-buttons button[data-verb="resign"]').textContent()).toBe('投了');
+    expect(await ja.locator('.arbiter-buttons button[data-verb="resign"][data-side="white"]').textContent()).toBe('☖ 投了');
     await ja.locator('#language').click();
     expect(await ja.locator('#language').textContent()).toBe('日本語');
     expect(await ja.locator('#connection').textContent()).toBe('connected');
@@ -237,6 +238,40 @@ async function clickMove(page: Page, usi: string): Promise<void> {
     await promotion.locator(`button[data-promote="${usi.endsWith('+') ? 'yes' : 'no'}"]`).click();
   }
 }
+
+describe('a board on the board protocol (emulate-board over TCP): the arbiter\'s panel', () => {
+  let emulator: EmulatedBoard;
+  let daemon: Daemon;
+  let watcher: Watcher;
+
+  beforeAll(async () => {
+    emulator = await EmulatedBoard.start();
+    daemon = await Daemon.start({ config: `board:\n  source: tcp\n  address: ${emulator.address}\n` });
+    watcher = await Watcher.connect(daemon.brokerUrl);
+  });
+
+  afterAll(async () => {
+    await watcher?.close();
+    await daemon?.stop();
+    await emulator?.stop();
+  });
+
+  it('resigns for a side as arbiter, in the page\'s Japanese, with no simulated play', async () => {
+    const board = 'local/board1';
+    const { page, errors } = await open(daemon.dashboardUrl);
+    const start = await watcher.state(board);
+    await shows(page, start.seq);
+    expect(await page.locator('.control-panel h2').textContent()).toBe('審判');
+    expect(await page.locator('.control-panel .sim-buttons').count()).toBe(0); // a real board is played by hand
+    await page.locator('.arbiter-buttons button[data-verb="resign"][data-side="white"]').click();
+    const ended = await watcher.state(board, (s) => s.result !== null);
+    expect(ended.result).toMatchObject({ winner: 'black', reason: 'resignation' });
+    await shows(page, ended.seq);
+    expect(await page.locator('.result').textContent()).toBe('まで0手で先手の勝ち');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
 
 describe('a club: three boards on a Mosquitto, watched through its WebSocket listener', () => {
   let broker: Mosquitto;

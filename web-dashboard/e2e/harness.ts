@@ -192,6 +192,32 @@ export class Daemon {
   }
 }
 
+/** A board's microcontroller emulated by the real jar (`emulate-board --tcp 0`): the board a tcp daemon reads. */
+export class EmulatedBoard {
+  private constructor(private readonly child: ChildProcess, readonly address: string) {}
+
+  static async start(): Promise<EmulatedBoard> {
+    const java = executable(['java'], 'Java 17', 'JAVA');
+    const child = spawn(java, ['-Xmx96m', '-XX:+UseSerialGC', '-jar', jarPath(), 'emulate-board', '--tcp', '0'],
+      { stdio: ['ignore', 'pipe', 'pipe'] });
+    const address = await new Promise<string>((done, fail) => {
+      const output: string[] = [];
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output.push(chunk.toString('utf8'));
+        const where = /Emulated board: tcp:\/\/(\S+)/.exec(output.join(''));
+        if (where) done(where[1]);
+      });
+      child.once('exit', (code) => fail(new Error(`emulate-board exited (${code}): ${output.join('')}`)));
+      setTimeout(() => fail(new Error(`Timeout. emulate-board did not start in 60 s: ${output.join('')}`)), 60_000);
+    });
+    return new EmulatedBoard(child, address);
+  }
+
+  async stop(): Promise<void> {
+    await terminate(this.child);
+  }
+}
+
 /** The system Chromium, headless, driven by playwright-core. */
 export async function launchBrowser(): Promise<Browser> {
   const path = executable(['/usr/bin/chromium', 'chromium', 'chromium-browser', 'google-chrome'], 'Chromium', 'CHROMIUM');

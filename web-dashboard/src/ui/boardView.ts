@@ -34,7 +34,9 @@ export class BoardPage {
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
               private readonly board: string, connection: Connection, settings: DashboardSettings) {
     root.innerHTML = template();
-    this.panel = settings.simulated ? new ControlPanel(this.q('.control-panel'), connection, event, board) : null;
+    // The arbiter's panel wherever the page may command the board; playing by clicks only on a simulated board.
+    this.panel = settings.simulated || settings.commands
+      ? new ControlPanel(this.q('.control-panel'), connection, event, board, settings.simulated) : null;
     this.q('.control-panel').hidden = this.panel === null;
     if (this.panel) {
       this.panel.plyNow = () => this.view()?.state?.moves.length ?? 0;

@@ -1,6 +1,7 @@
-// The control panel of a simulated board: click a piece (or a piece on a komadai) and then a square, and the
-// simulated hands make that move through the sensor path (cmd/sim play), with a choice when a promotion is optional.
-// Buttons for the clock, new game, resign, takeback and hint. Answers and errors show as text.
+// The control panel of a board whose page may send commands (the daemon's own page, or ?panel): the arbiter's buttons
+// for every board — new game, resign for either side, takeback, hint. On a simulated board also its play: click a
+// piece (or a piece on a komadai) and then a square, and the simulated hands make that move through the sensor path
+// (cmd/sim play), with a choice when a promotion is optional, and its clock buttons. Answers and errors show as text.
 
 import { Connection } from '../live/connection';
 import { BoardView } from '../live/store';
@@ -19,13 +20,18 @@ export class ControlPanel {
   private readonly message: HTMLElement;
 
   constructor(root: HTMLElement, private readonly connection: Connection, private readonly event: string,
-              private readonly board: string) {
-    root.innerHTML = `<h2>${t('playSimulated')}</h2>
-      <p class="hint-text">${t('clickHint')}</p>
-      <div class="buttons">
+              private readonly board: string, private readonly simulated: boolean) {
+    const play = simulated ? `<p class="hint-text">${t('clickHint')}</p>
+      <div class="buttons sim-buttons">
         <button data-verb="press" data-side="black">${t('blackClock')}</button><button data-verb="press" data-side="white">${t('whiteClock')}</button>
-        <button data-verb="new-game">${t('newGame')}</button><button data-verb="resign">${t('resign')}</button>
-        <button data-verb="takeback">${t('takeback')}</button><button data-verb="hint">${t('hint')}</button>
+        <button data-verb="resign">${t('resign')}</button>
+      </div>` : '';
+    root.innerHTML = `<h2>${simulated ? t('playSimulated') : t('arbiter')}</h2>${play}
+      <div class="buttons arbiter-buttons">
+        <button data-verb="new-game">${t('newGame')}</button><button data-verb="takeback">${t('takeback')}</button>
+        <button data-verb="hint">${t('hint')}</button>
+        <button data-verb="resign" data-side="black">${t('resignFor', { side: '☗' })}</button>
+        <button data-verb="resign" data-side="white">${t('resignFor', { side: '☖' })}</button>
       </div>
       <div class="promotion" hidden><span>${t('promote')}</span> <button data-promote="yes">${t('doPromote')}</button>
         <button data-promote="no">${t('noPromote')}</button></div>
@@ -51,7 +57,7 @@ export class ControlPanel {
   private async button(verb: string, side?: string): Promise<void> {
     const reply = verb === 'press'
       ? await this.connection.command(this.event, this.board, 'sim', { action: 'press', side })
-      : await this.connection.command(this.event, this.board, verb, {});
+      : await this.connection.command(this.event, this.board, verb, side ? { side } : {});
     if (!reply.ok) {
       this.say(String(reply.error ?? t('refused')));
     } else if (verb === 'hint') {
@@ -70,7 +76,7 @@ export class ControlPanel {
   /** A click on the board's SVG: select, move or drop. */
   click(e: Event, view: BoardView | null, positions: Position[]): void {
     const state = view?.state;
-    if (!state || state.result || positions.length === 0) {
+    if (!this.simulated || !state || state.result || positions.length === 0) {
       return;
     }
     const position = positions[positions.length - 1];

@@ -48,6 +48,8 @@ const WORDS = {
   board: { ja: '盤', en: 'Board' },
   // The control panel of a simulated board.
   playSimulated: { ja: 'シミュレーション盤で指す', en: 'Play the simulated board' },
+  arbiter: { ja: '審判', en: 'Arbiter' },
+  resignFor: { ja: '{side} 投了', en: '{side} resigns' },
   clickHint: { ja: '駒をクリックしてから、行き先のマスをクリックします。', en: 'Click a piece, then a square.' },
   blackClock: { ja: '☗ 時計', en: '☗ clock' },
   whiteClock: { ja: '☖ 時計', en: '☖ clock' },
