@@ -54,7 +54,14 @@ async function main(): Promise<void> {
     await page.goto(`${daemons[0].dashboardUrl}#/board/${EVENT}/table1`);
     await page.locator('.board-page[data-seq]').waitFor();
     await page.locator('.graph svg').waitFor();
-    await page.screenshot({ path: `${OUT}/dashboard-board.png` });
+    await page.screenshot({ path: `${OUT}/dashboard-board.png` }); // the page in Japanese, as it opens
+    await page.locator('.arbiter-buttons button[data-verb="hint"]').click();
+    await page.locator('.board-svg line.hint-arrow').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${OUT}/dashboard-hint.png` }); // the hint drawn as an arrow, named in notation
+    await page.goto(`${daemons[0].dashboardUrl}?lang=en#/board/${EVENT}/table1`);
+    await page.locator('.board-page[data-seq]').waitFor();
+    await page.locator('.graph svg').waitFor();
+    await page.screenshot({ path: `${OUT}/dashboard-board-en.png` }); // the same in English (the header's switch)
     await page.goto(`${daemons[1].dashboardUrl}#/board/${EVENT}/table2`);
     await page.locator('.board-page[data-seq] svg.board-10x10').waitFor();
     await page.screenshot({ path: `${OUT}/dashboard-okisaki.png` });
