@@ -347,8 +347,11 @@ class NeverLoseAGameIT {
                     }
                 }
                 String gameId = newest(mqtt).get("game").asText();
+                long beforeNewGame = newestSeq(mqtt);
                 mqtt.command("new-game", "{}");
-                mqtt.await("state", j -> !j.get("game").asText().equals(gameId) && j.get("moves").size() == 0, WAIT);
+                // A newer state than any seen: an earlier game's first state also has no moves and another id.
+                mqtt.await("state", j -> j.get("seq").asLong() > beforeNewGame && !j.get("game").asText().equals(gameId)
+                        && j.get("moves").size() == 0, WAIT);
             }
             run.term();
             assertTrue(stops >= 3, "stopped " + stops + " times");
