@@ -155,6 +155,12 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       return (await fetch(link.href)).text();
     });
     expect(kif).toContain('７六歩');
+    const shiftJis = await page.evaluate(async () => {
+      const link = [...document.querySelectorAll('.downloads a')].find((a) => a.textContent === 'KIF (Shift_JIS)') as HTMLAnchorElement;
+      const bytes = await (await fetch(link.href)).arrayBuffer();
+      return new TextDecoder('shift_jis').decode(bytes);
+    });
+    expect(shiftJis).toContain('７六歩'); // Shift_JIS for Kifu for Windows and older tools
     const listing = await page.evaluate(async () => {
       const link = document.querySelector('.downloads a.games-link') as HTMLAnchorElement;
       return { text: link.textContent, html: await (await fetch(link.href)).text() };

@@ -63,7 +63,7 @@ export class BoardPage {
     };
     const downloads = this.q('.downloads');
     if (settings.httpBase) {
-      for (const [label, ext] of [['KIF', 'kifu'], ['CSA', 'csa'], ['JKF', 'jkf']]) {
+      for (const [label, ext] of [['KIF', 'kifu'], ['KIF (Shift_JIS)', 'kif'], ['CSA', 'csa'], ['JKF', 'jkf']]) {
         const a = document.createElement('a');
         a.textContent = label;
         a.href = `live/${encodeURIComponent(board)}.${ext}`;

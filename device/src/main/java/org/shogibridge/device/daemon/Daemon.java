@@ -349,11 +349,11 @@ public final class Daemon implements AutoCloseable {
         return simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), c.seed(), clock);
     }
 
-    /** Return the game in progress as KIF text (asked of the board loop). */
-    private String liveRecord(RecordFormat format) {
+    /** Return the game in progress as a record file's bytes, in the format's own encoding (asked of the board loop). */
+    private byte[] liveRecord(RecordFormat format) {
         try {
             GameRecord record = loop.ask(session::record).get(2, TimeUnit.SECONDS);
-            return format.write(record);
+            return format.encode(record);
         } catch (Exception e) {
             return null;
         }

@@ -29,16 +29,17 @@ public final class WebServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WebServer.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The game in progress as a growing record, for relays and the dashboard's downloads: /live/<board>.kifu etc. */
-    private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "csa", RecordFormat.CSA,
-            "jkf", RecordFormat.JKF);
+    /** The live game's downloads: KIF in UTF-8 (.kifu) and in Shift_JIS (.kif, for Kifu for Windows and older tools), CSA, JKF. */
+    private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "kif", RecordFormat.KIF,
+            "csa", RecordFormat.CSA, "jkf", RecordFormat.JKF);
 
     private final HttpServer server;
     private final GameArchive archive;
     private final RunSettings settings;
-    private final Function<RecordFormat, String> liveRecord;
+    private final Function<RecordFormat, byte[]> liveRecord;
     private final DashboardAssets assets = new DashboardAssets("/dashboard/");
 
-    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Function<RecordFormat, String> liveRecord)
+    public WebServer(String host, int port, GameArchive archive, RunSettings settings, Function<RecordFormat, byte[]> liveRecord)
             throws IOException {
         this.archive = archive;
         this.settings = settings;
@@ -74,12 +75,13 @@ public final class WebServer implements AutoCloseable {
                 }
             } else if (path.startsWith("/live/" + board + ".") && LIVE_FORMATS.containsKey(path.substring(path.lastIndexOf('.') + 1))) {
                 RecordFormat format = LIVE_FORMATS.get(path.substring(path.lastIndexOf('.') + 1));
-                String text = liveRecord.apply(format);
-                if (text == null) {
+                byte[] file = liveRecord.apply(format);
+                if (file == null) {
                     send(exchange, 503, "text/plain; charset=utf-8", "The game is not available yet.\n");
                 } else {
                     exchange.getResponseHeaders().set("Cache-Control", "no-cache");
-                    send(exchange, 200, format == RecordFormat.JKF ? "application/json" : "text/plain; charset=utf-8", text);
+                    send(exchange, 200, format == RecordFormat.JKF ? "application/json"
+                            : "text/plain; charset=" + (format == RecordFormat.KIF ? "Shift_JIS" : "utf-8"), file);
                 }
             } else if (path.equals("/config.json")) {
                 var b = settings.config().broker();
