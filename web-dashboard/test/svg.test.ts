@@ -85,5 +85,7 @@ describe('renderBoard', () => {
     const hinted = renderBoard(start, { marks: { hint: '2g2f' } });
     expect(hinted).toMatch(/<line class="hint-arrow" data-hint="2g2f" x1="([\d.]+)" y1="([\d.]+)" x2="\1" y2="([\d.]+)"/);
     expect(renderBoard(start, { marks: { hint: 'nonsense' } })).not.toContain('hint-arrow');
+    // The promotion being chosen: its square in yellow, as the LED blinks there.
+    expect(renderBoard(start, { marks: { promotion: { file: 2, rank: 3 } } })).toMatch(/class="square promotion" data-square="2c"/);
   });
 });

@@ -21,6 +21,8 @@ export interface BoardMarks {
   readonly engineMove?: string | null;
   /** A hinted move (USI), drawn as an arrow. */
   readonly hint?: string | null;
+  /** The square of a move whose optional promotion is being chosen (yellow, blinking, as on the LEDs). */
+  readonly promotion?: Square | null;
 }
 
 export interface BoardOptions {
@@ -75,6 +77,7 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
       if (selected && 'file' in selected && same(selected, square)) classes.push('selected');
       if (engine?.from && same(engine.from, square)) classes.push('engine-from');
       if (engine && same(engine.to, square)) classes.push(engine.drop ? 'engine-to engine-drop' : 'engine-to');
+      if (marks.promotion && same(marks.promotion, square)) classes.push('promotion');
       out.push(`<rect class="${classes.join(' ')}" data-square="${formatSquare(square)}" x="${x}" y="${y}" `
         + `width="${CELL}" height="${CELL}"><title>${japaneseSquare(file, rank)}</title></rect>`);
       const piece = position.at(square);
