@@ -38,14 +38,7 @@ class BoardMenuTest {
 
     /** A press held for some time, the menu ticked every 5 ms meanwhile as the board loop does. */
     private void press(BoardMenu menu, long heldMillis) {
-        menu.pressed(now);
-        for (long t = 5; t < heldMillis; t += 5) {
-            menu.tick(now + t);
-        }
-        now += heldMillis;
-        menu.released(now);
-        now += 200;
-        menu.tick(now);
+        now = MenuFinger.press(menu, now, heldMillis);
     }
 
     private void tap(BoardMenu menu, int times) {

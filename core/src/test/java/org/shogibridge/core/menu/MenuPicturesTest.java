@@ -24,7 +24,6 @@ import org.shogibridge.core.speech.Language;
  */
 class MenuPicturesTest {
     private static final Path PAGE = Path.of("..", "docs", "leds.md");
-    private long now = 0;
 
     private final BoardMenu.Listener quiet = new BoardMenu.Listener() {
         @Override
@@ -35,23 +34,6 @@ class MenuPicturesTest {
         public void say(Utterance utterance) {
         }
     };
-
-    private void press(BoardMenu menu, long millis) {
-        menu.pressed(now);
-        for (long t = 5; t <= millis; t += 5) {
-            menu.tick(now + t);
-        }
-        now += millis;
-        menu.released(now);
-        now += 100;
-        menu.tick(now);
-    }
-
-    private void taps(BoardMenu menu, int n) {
-        for (int i = 0; i < n; i++) {
-            press(menu, 100);
-        }
-    }
 
     /** A picture as the page draws it: files 9 to 1 across, ranks 一 to 九 down, the komadai below. */
     static String picture(LedFrame frame) {
@@ -73,21 +55,22 @@ class MenuPicturesTest {
     private Map<String, String> pictures() {
         Map<String, String> pictures = new LinkedHashMap<>();
         BoardMenu menu = new BoardMenu(Variant.STANDARD, Language.JA, 3, true, quiet);
-        taps(menu, 1);
+        MenuFinger finger = new MenuFinger(menu, 0);
+        finger.tap(1);
         pictures.put("new-game", picture(menu.leds()));
-        taps(menu, 1);
-        press(menu, 1_000);
+        finger.tap(1);
+        finger.press(1_000);
         pictures.put("level-3", picture(menu.leds()));
-        taps(menu, 7);
+        finger.tap(7);
         pictures.put("level-10", picture(menu.leds()));
-        press(menu, 1_000);
-        taps(menu, 3);
-        press(menu, 1_000);
-        taps(menu, 1);
+        finger.press(1_000);
+        finger.tap(3);
+        finger.press(1_000);
+        finger.tap(1);
         pictures.put("side-gote", picture(menu.leds()));
-        press(menu, 1_000);
+        finger.press(1_000);
         Variant v = Variant.STANDARD;
-        menu.showHint(v.square(7, 7), v.square(7, 6), Side.BLACK, now + 10_000, new LedFrame(v.squares()));
+        menu.showHint(v.square(7, 7), v.square(7, 6), Side.BLACK, finger.now() + 10_000, new LedFrame(v.squares()));
         pictures.put("hint", picture(menu.leds()));
         return pictures;
     }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
-import java.util.stream.Stream;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Piece;
@@ -219,7 +218,7 @@ final class ButtonPlayer {
     /** The first move of a fixed opening that is legal here. */
     static String nextOpeningMove(JsonNode state) {
         Position position = position(state);
-        return Stream.of(OPENING.toArray(String[]::new)).filter(usi -> {
+        return OPENING.stream().filter(usi -> {
             try {
                 Usi.parseLegalMove(position, usi);
                 return true;
