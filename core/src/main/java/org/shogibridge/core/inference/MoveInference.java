@@ -23,6 +23,7 @@ import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Rules;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
@@ -230,6 +231,11 @@ public final class MoveInference {
     /** The side to move declares an entering-king win; return the result (a declaration that fails loses). */
     public GameResult declareImpasse() {
         return endByCommand(Game::declareImpasse);
+    }
+
+    /** An arbiter declares the result; return it. */
+    public GameResult adjudicate(Side winner, Termination termination, String detail) {
+        return endByCommand(game -> game.adjudicate(winner, termination, detail));
     }
 
     private GameResult endByCommand(Function<Game, GameResult> ending) {
@@ -460,7 +466,7 @@ public final class MoveInference {
         if (tryLevelGesture()) {
             return;
         }
-        boolean casual = settings.game().mode() == Game.Mode.CASUAL;
+        boolean casual = game().settings().mode() == Game.Mode.CASUAL;
         if (tryReplaceLastMove() || tryTwoMoves() || (casual ? tryTakeBack() || tryNewGame() : tryNewGame() || tryTakeBack())
                 || tryIllegal() || showLiftedPiece()) {
             return;
@@ -484,7 +490,7 @@ public final class MoveInference {
             showIdle();
             return;
         }
-        if ((!followGame && settings.game().mode() == Game.Mode.CASUAL && tryTakeBack()) || tryNewGame()) {
+        if ((!followGame && game().settings().mode() == Game.Mode.CASUAL && tryTakeBack()) || tryNewGame()) {
             return;
         }
         mismatch();
@@ -615,7 +621,7 @@ public final class MoveInference {
             if (!fits) {
                 continue;
             }
-            if (settings.game().mode() == Game.Mode.CASUAL) {
+            if (game().settings().mode() == Game.Mode.CASUAL) {
                 for (int i = 0; i < back; i++) {
                     int last = moves.get(moves.size() - 1);
                     dropLastMove(false, board.lastChange());
@@ -696,7 +702,7 @@ public final class MoveInference {
     }
 
     private void recordFoul(PendingFoul foul) {
-        if (settings.game().mode() != Game.Mode.TOURNAMENT || game().isOver()) {
+        if (game().settings().mode() != Game.Mode.TOURNAMENT || game().isOver()) {
             return;
         }
         GameResult result;

@@ -251,6 +251,26 @@ public final class Game {
         return result;
     }
 
+    /**
+     * An arbiter declares the result (a resignation said aloud, a flag seen on a club clock, a repetition the board
+     * missed); return it. A winner is needed for every ending but a draw by repetition, impasse or move limit.
+     */
+    public GameResult adjudicate(Side winner, Termination termination, String detail) {
+        requireInProgress();
+        boolean drawable = termination == Termination.SENNICHITE || termination == Termination.IMPASSE_DECLARATION
+                || termination == Termination.MAX_MOVES;
+        if (winner == null && !drawable) {
+            throw new IllegalArgumentException("No winner. A " + termination.name().toLowerCase().replace('_', ' ')
+                    + " needs a winner.");
+        }
+        if (winner != null && (termination == Termination.SENNICHITE || termination == Termination.MAX_MOVES)) {
+            throw new IllegalArgumentException("A draw. A " + termination.name().toLowerCase().replace('_', ' ')
+                    + " has no winner.");
+        }
+        result = new GameResult(winner, termination, null, moves.size(), detail);
+        return result;
+    }
+
     /** The side's flag fell; return the result. */
     public GameResult timeForfeit(Side side) {
         requireInProgress();

@@ -8,7 +8,8 @@ import java.util.List;
  * @param kind    the situation
  * @param squares the squares concerned, in USI (to fix, the candidates' targets, the illegal move's squares)
  * @param detail  a short English explanation (the illegal move, the pending promotion, the candidates), or empty
- * @param spoken  what to do in Japanese words, for the voice (a correction's steps), or empty
+ * @param spoken  the same in a Japanese player's words, or empty: a correction's steps (also said aloud), the move
+ *                asked about (「▲２三歩 成りますか」), the illegal move and its rule, the candidates
  */
 public record BoardStatus(Kind kind, List<String> squares, String detail, String spoken) {
     /** What the board shows; {@code HALTED}: no move is accepted, the game cannot be kept on disk (the detail says why). */

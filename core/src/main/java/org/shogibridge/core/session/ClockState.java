@@ -10,9 +10,21 @@ import org.shogibridge.core.rules.Side;
  * @param byoyomiMillis the byoyomi left to the running side for its current move (the full byoyomi if it still has
  *                      main time), 0 without byoyomi
  * @param running       the side whose clock runs, or null when stopped (no clock, game over)
- * @param moveMillis    how long the running side has been thinking on its current move
+ * @param moveMillis    how long the running (or paused) side has been thinking on its current move
+ * @param paused        the side whose move an arbiter's pause stopped, or null when the clock is not paused
  */
-public record ClockState(long blackMillis, long whiteMillis, long byoyomiMillis, Side running, long moveMillis) {
+public record ClockState(long blackMillis, long whiteMillis, long byoyomiMillis, Side running, long moveMillis,
+        Side paused) {
+    /** The clocks, not paused. */
+    public ClockState(long blackMillis, long whiteMillis, long byoyomiMillis, Side running, long moveMillis) {
+        this(blackMillis, whiteMillis, byoyomiMillis, running, moveMillis, null);
+    }
+
+    /** Return the side whose current move is timed: the running side, or the paused one. */
+    public Side timed() {
+        return running != null ? running : paused;
+    }
+
     /** Return the clocks {@code millis} later, the running side still thinking on the same move. */
     public ClockState advanced(long millis) {
         if (running == null || millis <= 0) {

@@ -21,6 +21,7 @@ import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
@@ -56,6 +57,11 @@ public final class GameSession {
     private Player black;
     private Player white;
     private GameClock clock;
+    /** The time control and rules of the game in progress, and of the next one unless a new game brings its own. */
+    private TimeControl timeControl;
+    private Game.Settings rules;
+    /** What the game about to begin changes, set only while a set-up command starts it. */
+    private GameSetup nextSetup = GameSetup.SAME;
     // The game, and what the session adds to each of its moves.
     private Game game;
     private String startSfen;
@@ -85,8 +91,10 @@ public final class GameSession {
         this.listener = Objects.requireNonNull(listener);
         this.black = settings.black();
         this.white = settings.white();
-        this.clock = new GameClock(settings.timeControl());
-        this.game = new Game(Position.start(variant), settings.inference().game());
+        this.timeControl = settings.timeControl();
+        this.rules = settings.inference().game();
+        this.clock = new GameClock(timeControl);
+        this.game = new Game(Position.start(variant), rules);
         this.startSfen = game.startPosition().toSfen();
         this.inference = new MoveInference(variant, settings.inference(), new Keeper(), this::onInference);
     }
@@ -111,7 +119,9 @@ public final class GameSession {
     public void resume(SavedGame saved, long nowMillis) {
         now = Math.max(now, nowMillis);
         requireVariant(saved.start());
-        Game restored = Game.replay(saved.start(), settings.inference().game(), saved.moves());
+        timeControl = saved.timeControl() != null ? saved.timeControl() : settings.timeControl();
+        rules = saved.mode() != null ? withMode(saved.mode()) : settings.inference().game();
+        Game restored = Game.replay(saved.start(), rules, saved.moves());
         game = restored;
         startSfen = restored.startPosition().toSfen();
         seq = Math.max(seq, saved.seq());
@@ -131,8 +141,8 @@ public final class GameSession {
             previousTo = Move.to(move);
             p.doMove(move);
         }
-        clock = GameClock.restored(settings.timeControl(), saved.clock());
-        if (!saved.moves().isEmpty() || saved.clock().running() != null) {
+        clock = GameClock.restored(timeControl, saved.clock());
+        if (!clock.paused() && (!saved.moves().isEmpty() || saved.clock().running() != null)) {
             clock.start(p.sideToMove(), now);
         }
         ended = false;
@@ -198,10 +208,41 @@ public final class GameSession {
      * ends first, recorded as unfinished with every move it had.
      */
     public void newGame(Position start, long nowMillis) {
+        newGame(start, GameSetup.SAME, nowMillis);
+    }
+
+    /**
+     * Start a new game set up by command: a position (null for the variant's start) and how it is played. The game
+     * being left is filed first, with its own players and clock.
+     */
+    public void newGame(Position start, GameSetup setup, long nowMillis) {
         now = Math.max(now, nowMillis);
-        inference.newGame(start == null ? Position.start(variant) : start);
+        nextSetup = setup;
+        try {
+            inference.newGame(start == null ? Position.start(variant) : start);
+        } finally {
+            nextSetup = GameSetup.SAME;
+        }
         flush();
     }
+
+    /**
+     * An arbiter declares the result: the winner (null for a draw) and how the game ended. Return the result.
+     *
+     * @throws IllegalArgumentException "No winner. ..." or "A draw. ..." when the ending and the winner do not agree
+     */
+    public GameResult declareResult(Side winner, Termination termination, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        requireInProgress();
+        Game probe = Game.replay(game.startPosition(), rules, game.moves());
+        probe.adjudicate(winner, termination, ARBITER); // checked on a copy first: a refused declaration changes nothing
+        GameResult result = inference.adjudicate(winner, termination, ARBITER);
+        flush();
+        return result;
+    }
+
+    /** The detail of a result an arbiter declared. */
+    public static final String ARBITER = "declared by the arbiter";
 
     /** The side resigns (null: the side to move). */
     public GameResult resign(Side side, long nowMillis) {
@@ -267,13 +308,39 @@ public final class GameSession {
      */
     public boolean startClock(long nowMillis) {
         now = Math.max(now, nowMillis);
-        if (clock.started() || isOver() || settings.timeControl().unlimited()) {
+        if ((clock.started() && !clock.paused()) || isOver() || timeControl.unlimited()) {
             return false;
         }
         clock.start(sideToMove(), now);
         outbox.add(new StatusChanged(nextState()));
         flush();
         return true;
+    }
+
+    /** An arbiter stops the clock. Return false if it was not running. */
+    public boolean pauseClock(long nowMillis) {
+        now = Math.max(now, nowMillis);
+        if (!clock.pause(now)) {
+            return false;
+        }
+        outbox.add(new StatusChanged(nextState()));
+        flush();
+        return true;
+    }
+
+    /**
+     * An arbiter sets a side's main time left.
+     *
+     * @throws IllegalStateException "No clock. ..." when the game has no time control
+     */
+    public void adjustClock(Side side, long millis, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        if (timeControl.unlimited()) {
+            throw new IllegalStateException("No clock. This game is played without a time control.");
+        }
+        clock.adjust(side, millis, now);
+        outbox.add(new StatusChanged(nextState()));
+        flush();
     }
 
     /**
@@ -287,6 +354,11 @@ public final class GameSession {
         }
         checkFlag();
         flush();
+    }
+
+    /** Whether the game in progress is played under tournament rules (an illegal move loses, no takebacks). */
+    public boolean tournament() {
+        return rules.mode() == Game.Mode.TOURNAMENT;
     }
 
     /**
@@ -348,8 +420,8 @@ public final class GameSession {
         GameRecord record = GameRecord.of(game.startPosition(), game.moves(), game.result().orElse(null), foulMove);
         record.headers().put(GameRecord.BLACK, black.name());
         record.headers().put(GameRecord.WHITE, white.name());
-        if (!settings.timeControl().unlimited()) { // no clock: no 持ち時間 (CSA has no form for "none")
-            record.headers().put("持ち時間", settings.timeControl().describeJapanese());
+        if (!timeControl.unlimited()) { // no clock: no 持ち時間 (CSA has no form for "none")
+            record.headers().put("持ち時間", timeControl.describeJapanese());
         }
         if (handicapOfGame != null) {
             record.headers().put("手合割", handicapOfGame);
@@ -448,7 +520,7 @@ public final class GameSession {
         turnMayHaveChanged = true;
         if (event instanceof InferenceEvent.PromotionPending e) {
             changeStatus(new BoardStatus(BoardStatus.Kind.PROMOTION_PENDING, List.of(square(Move.to(e.move()))),
-                    e.usi() + (e.promote() ? " promoting" : " not promoting")));
+                    e.usi() + (e.promote() ? " promoting" : " not promoting"), promotionQuestion(e.move())));
         } else if (event instanceof InferenceEvent.IllegalMove e && !e.foul()) {
             List<String> squares = new ArrayList<>();
             if (e.details().move() != Move.NONE) {
@@ -458,11 +530,12 @@ public final class GameSession {
                 squares.add(square(Move.to(e.details().move())));
             }
             changeStatus(new BoardStatus(BoardStatus.Kind.ILLEGAL_MOVE, squares,
-                    e.description() + ": " + e.violation().description()));
+                    e.description() + ": " + e.violation().description(), illegalInJapanese(e.details().move(), e.violation())));
         } else if (event instanceof InferenceEvent.CorrectionNeeded e) {
             changeStatus(CorrectionText.status(variant, e.correction()));
         } else if (event instanceof InferenceEvent.MoveAmbiguous e) {
-            changeStatus(new BoardStatus(BoardStatus.Kind.AMBIGUOUS, e.candidates(), String.join(" ", e.candidates())));
+            changeStatus(new BoardStatus(BoardStatus.Kind.AMBIGUOUS, e.candidates(), String.join(" ", e.candidates()),
+                    candidatesInJapanese(e.candidates())));
         } else if (event instanceof InferenceEvent.BoardMatched) {
             changeStatus(BoardStatus.MATCHED);
         } else if (event instanceof InferenceEvent.LevelChosen e) {
@@ -475,14 +548,22 @@ public final class GameSession {
     }
 
     private void beginGame(Position start, String handicap) {
-        game = new Game(start, settings.inference().game());
+        if (nextSetup.timeControl() != null) {
+            timeControl = nextSetup.timeControl();
+        }
+        if (nextSetup.mode() != null) {
+            rules = withMode(nextSetup.mode());
+        }
+        black = nextSetup.black() != null ? nextSetup.black() : black;
+        white = nextSetup.white() != null ? nextSetup.white() : white;
+        game = new Game(start, rules);
         startSfen = start.toSfen();
         gameId = gameIds.get();
         handicapOfGame = handicap;
         movesUsi.clear();
         movesJapanese.clear();
         moveMillis.clear();
-        clock = new GameClock(settings.timeControl()); // stopped: it starts with the first move, a press or an arbiter
+        clock = new GameClock(timeControl); // stopped: it starts with the first move, a press or an arbiter
         ended = false;
         resumed = false;
         foulMove = Move.NONE;
@@ -541,7 +622,8 @@ public final class GameSession {
         Player player = player(side);
         if (player.isComputer() && askedPly != ply) {
             askedPly = ply;
-            outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now)));
+            outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now),
+                    timeControl));
         }
     }
 
@@ -571,8 +653,52 @@ public final class GameSession {
         }
         int expected = inference.expectedComputerMove();
         return new GameState(number, gameId, variant, startSfen, movesUsi, movesJapanese, moveMillis,
-                position.sideToMove(), clock.state(now), settings.timeControl(), black, white, outcome, status,
+                position.sideToMove(), clock.state(now), timeControl, rules.mode(), black, white, outcome, status,
                 expected == Move.NONE ? null : Usi.format(variant, expected), resumed, position);
+    }
+
+    // ---------------------------------------------------------------- a status in a player's words
+
+    /** 「▲２三歩 成りますか」: the move the board shows, asked about its promotion. */
+    private String promotionQuestion(int move) {
+        int promoting = Move.of(Move.from(move), Move.to(move), Move.piece(move), Move.captured(move), true);
+        String text = inJapanese(promoting);
+        return (text.endsWith("成") ? text.substring(0, text.length() - 1) : text) + " 成りますか";
+    }
+
+    /** 「▲５五歩打 (二歩)」: the illegal move as the board shows it, and the rule it breaks. */
+    private String illegalInJapanese(int move, org.shogibridge.core.rules.Violation violation) {
+        return move == Move.NONE ? violation.japanese() : inJapanese(move) + " (" + violation.japanese() + ")";
+    }
+
+    /** 「▲７七角 か ▲７七桂」: the moves the board may show. */
+    private String candidatesInJapanese(List<String> candidates) {
+        List<String> moves = new ArrayList<>();
+        for (String usi : candidates) {
+            try {
+                moves.add(inJapanese(Usi.parseLegalMove(game.position(), usi)));
+            } catch (IllegalArgumentException e) {
+                moves.add(usi); // not a move of this position: shown as the board reported it
+            }
+        }
+        return String.join(" か ", moves);
+    }
+
+    /** A move of the current position in Japanese notation; an illegal one by its squares and piece. */
+    private String inJapanese(int move) {
+        List<Integer> moves = game.moves();
+        int previousTo = moves.isEmpty() ? -1 : Move.to(moves.get(moves.size() - 1));
+        try {
+            return JapaneseNotation.format(game.position(), move, previousTo, JapaneseNotation.Marks.TRIANGLES);
+        } catch (RuntimeException e) { // a move the rules refuse may not be one the notation can name
+            return JapaneseNotation.square(variant, Move.to(move));
+        }
+    }
+
+    /** The board's rules with the game's mode. */
+    private Game.Settings withMode(Game.Mode mode) {
+        Game.Settings board = settings.inference().game();
+        return new Game.Settings(mode, board.impasseRule(), board.tryRule(), board.maxMoves());
     }
 
     private String square(int sq) {

@@ -1,6 +1,7 @@
 package org.shogibridge.core.session;
 
 import java.util.List;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
@@ -17,7 +18,8 @@ import org.shogibridge.core.rules.Variant;
  * @param moveMillis   the time each move took
  * @param sideToMove   the side to move
  * @param clock        the clocks
- * @param timeControl  the time control
+ * @param timeControl  the game's time control
+ * @param mode         the game's rules: casual (takebacks) or tournament (an illegal move loses)
  * @param black        Black's player (sente)
  * @param white        White's player (gote)
  * @param result       the result, or null while the game goes on
@@ -28,8 +30,8 @@ import org.shogibridge.core.rules.Variant;
  */
 public record GameState(long seq, String gameId, Variant variant, String startSfen, List<String> moves,
         List<String> movesJapanese, List<Long> moveMillis, Side sideToMove, ClockState clock, TimeControl timeControl,
-        Player black, Player white, Outcome result, BoardStatus status, String engineMove, boolean resumed,
-        Position position) {
+        Game.Mode mode, Player black, Player white, Outcome result, BoardStatus status, String engineMove,
+        boolean resumed, Position position) {
 
     /**
      * How a game ended.

@@ -1,6 +1,7 @@
 package org.shogibridge.core.session;
 
 import java.util.List;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Position;
 
 /**
@@ -14,9 +15,17 @@ import org.shogibridge.core.rules.Position;
  * @param clock      the clocks as last saved
  * @param black      Black's player
  * @param white      White's player
+ * @param timeControl the game's time control, or null for the board's (a journal written before games had their own)
+ * @param mode       the game's rules, casual or tournament, or null for the board's
  */
 public record SavedGame(String gameId, long seq, Position start, List<Integer> moves, List<Long> moveMillis,
-        ClockState clock, Player black, Player white) {
+        ClockState clock, Player black, Player white, TimeControl timeControl, Game.Mode mode) {
+    /** A saved game played with the board's own time control and rules. */
+    public SavedGame(String gameId, long seq, Position start, List<Integer> moves, List<Long> moveMillis,
+            ClockState clock, Player black, Player white) {
+        this(gameId, seq, start, moves, moveMillis, clock, black, white, null, null);
+    }
+
     public SavedGame {
         moves = List.copyOf(moves);
         moveMillis = List.copyOf(moveMillis);

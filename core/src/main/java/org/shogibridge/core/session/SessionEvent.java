@@ -34,9 +34,10 @@ public sealed interface SessionEvent {
 
     /**
      * A computer is to move: ask it, and answer with {@link GameSession#engineMoved} for the same ply. Not a change
-     * of the game: nothing to journal.
+     * of the game: nothing to journal. The clocks and the game's time control tell it how long it may think.
      */
-    record EngineTurn(Side side, Player player, int ply, Position start, List<Integer> moves, ClockState clock)
+    record EngineTurn(Side side, Player player, int ply, Position start, List<Integer> moves, ClockState clock,
+            TimeControl timeControl)
             implements SessionEvent {
     }
 

@@ -1,5 +1,8 @@
 package org.shogibridge.core.session;
 
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -63,5 +66,50 @@ class GameClockTest {
         clock.start(Side.BLACK, 0);
         assertNull(clock.flagFallen(Long.MAX_VALUE / 2));
         assertNull(clock.state(5).running());
+    }
+
+    @Test
+    void aPausedClockChargesNothingEvenAcrossAMoveUntilStartedAgain() {
+        GameClock clock = new GameClock(new TimeControl(60_000, 10_000, 0));
+        clock.start(Side.BLACK, 0);
+        assertTrue(clock.pause(4_000));
+        assertFalse(clock.pause(5_000), "once");
+        ClockState paused = clock.state(100_000);
+        assertEquals(56_000, paused.blackMillis(), "the move's time so far is kept");
+        assertNull(paused.running());
+        assertEquals(Side.BLACK, paused.paused());
+        assertNull(clock.flagFallen(1_000_000), "no flag falls while paused");
+        assertEquals(4_000, clock.moveMade(Side.BLACK, 200_000), "a move made while paused is charged what ran before");
+        assertEquals(Side.WHITE, clock.state(300_000).paused(), "the pause holds for the next side");
+        assertEquals(60_000, clock.state(300_000).whiteMillis());
+        clock.start(Side.WHITE, 300_000);
+        assertEquals(57_000, clock.state(303_000).whiteMillis());
+    }
+
+    @Test
+    void anArbiterSetsASidesTimeAndARunningMoveGoesOnFromThere() {
+        GameClock clock = new GameClock(new TimeControl(600_000, 30_000, 0));
+        clock.start(Side.BLACK, 0);
+        clock.adjust(Side.BLACK, 120_000, 10_000);
+        assertEquals(120_000, clock.state(10_000).blackMillis());
+        assertEquals(115_000, clock.state(15_000).blackMillis());
+        clock.adjust(Side.WHITE, 300_000, 15_000);
+        assertEquals(300_000, clock.state(15_000).whiteMillis());
+        clock.pause(20_000);
+        clock.adjust(Side.BLACK, 60_000, 25_000);
+        assertEquals(60_000, clock.state(25_000).blackMillis(), "a paused side too");
+        assertThrows(IllegalArgumentException.class, () -> clock.adjust(Side.BLACK, -1, 0));
+    }
+
+    @Test
+    void aPausedClockIsRestoredPaused() {
+        GameClock clock = new GameClock(new TimeControl(60_000, 10_000, 0));
+        clock.start(Side.WHITE, 0);
+        clock.pause(7_000);
+        GameClock restored = GameClock.restored(new TimeControl(60_000, 10_000, 0), clock.state(9_000));
+        assertTrue(restored.paused());
+        assertEquals(clock.state(9_000), restored.state(50_000));
+        restored.start(Side.WHITE, 50_000);
+        assertEquals(52_000, restored.state(51_000).whiteMillis());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -12,8 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.Ending;
+import org.shogibridge.core.rules.Game;
+import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.SessionEvent.EngineTurn;
@@ -127,6 +131,22 @@ class GameSessionTest {
         session.clockPressed(Side.WHITE, slideThenWait(hands, "3c", "3e")); // a pawn two squares on
         assertEquals(1, events(MovePlayed.class).size(), "a press with no legal move on the board is never a move");
         assertEquals(BoardStatus.Kind.ILLEGAL_MOVE, session.state().status().kind(), "shown as the illegal move it is");
+        assertTrue(session.state().status().spoken().endsWith("(動けない手)"), "in a player's words: " + session.state().status().spoken());
+    }
+
+    @Test
+    void aPendingPromotionIsAskedInAPlayersWords() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        Position silver = Position.fromSfen("4k4/9/9/6S2/9/9/9/9/4K4 b - 1");
+        session.newGame(silver, hands.timeMillis());
+        hands.setUp(silver);
+        hands.idle(BOARD.settleMillis() + 50);
+        hands.play(silver, Usi.parseLegalMove(silver, "3d3c"));
+        hands.idle(BOARD.settleMillis() + 50);
+        assertEquals(BoardStatus.Kind.PROMOTION_PENDING, session.state().status().kind());
+        assertEquals("▲３三銀 成りますか", session.state().status().spoken());
     }
 
     /**
@@ -342,6 +362,66 @@ class GameSessionTest {
         assertEquals(List.of("7g7f", "3c3d", "2g2f"), ended.state().moves());
         assertEquals(3, ended.record().mainLine().moves().size(), "the record holds every move of the game left");
         assertEquals(List.of(), session.state().moves());
+    }
+
+    @Test
+    void aNewGameSetUpByCommandBringsItsClockRulesAndPlayersAndFilesTheOldWithItsOwn() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        play(hands, session, "7g7f");
+        TimeControl tenAndThirty = new TimeControl(600_000, 30_000, 0);
+        session.newGame(Handicap.ofName("two-pieces").orElseThrow().startPosition(),
+                new GameSetup(tenAndThirty, Game.Mode.TOURNAMENT, Player.human("上手 太郎"), Player.human("下手 花子")),
+                hands.timeMillis());
+        GameEnded left = events(GameEnded.class).get(0);
+        assertEquals("A", left.record().headers().get("先手"), "the game left keeps its own players");
+        assertFalse(left.record().headers().containsKey("持ち時間"), "and its own clock");
+        GameState started = events(GameStarted.class).get(1).state();
+        assertEquals(tenAndThirty, started.timeControl());
+        assertEquals(Game.Mode.TOURNAMENT, started.mode());
+        assertTrue(session.tournament());
+        assertEquals("上手 太郎", started.black().name());
+        assertEquals(Side.WHITE, started.sideToMove(), "a handicap game: the upper hand moves first");
+        assertEquals("10分+秒読み30秒", session.record().headers().get("持ち時間"));
+        session.newGame(null, hands.timeMillis());
+        assertEquals(tenAndThirty, session.state().timeControl(), "the next game keeps the set-up");
+        assertEquals("下手 花子", session.state().white().name());
+    }
+
+    @Test
+    void anArbiterPausesSetsAndDeclaresAndARefusedDeclarationChangesNothing() {
+        GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(600_000, 30_000, 0));
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        play(hands, session, "7g7f");
+        assertTrue(session.pauseClock(hands.timeMillis()));
+        assertEquals(Side.WHITE, session.state().clock().paused());
+        session.adjustClock(Side.BLACK, 300_000, hands.timeMillis());
+        assertEquals(300_000, session.state().clock().blackMillis());
+        assertTrue(session.startClock(hands.timeMillis()), "a paused clock starts again");
+        assertEquals(Side.WHITE, session.state().clock().running());
+        assertThrows(IllegalArgumentException.class, () -> session.declareResult(null, Termination.RESIGNATION, hands.timeMillis()));
+        assertNull(session.state().result(), "refused: the game goes on");
+        session.declareResult(Side.BLACK, Termination.TIME_FORFEIT, hands.timeMillis());
+        GameEnded ended = events(GameEnded.class).get(0);
+        assertEquals(Side.BLACK, ended.state().result().winner());
+        assertEquals("time_forfeit", ended.state().result().reason());
+        assertEquals(GameSession.ARBITER, ended.state().result().detail());
+        assertEquals(Ending.TIME_UP, ended.record().mainLine().ending());
+    }
+
+    @Test
+    void aResumedGameKeepsItsOwnTimeControlAndRules() {
+        Position start = Position.start(Variant.STANDARD);
+        TimeControl thirtySeconds = new TimeControl(0, 30_000, 0);
+        SavedGame saved = new SavedGame("game-3", 9, start, List.of(), List.of(), new ClockState(0, 0, 30_000, null, 0),
+                Player.human("A"), Player.human("B"), thirtySeconds, Game.Mode.TOURNAMENT);
+        GameSession session = session(Player.human("X"), Player.human("Y"), TimeControl.NONE);
+        session.resume(saved, 1_000);
+        assertEquals(thirtySeconds, session.state().timeControl());
+        assertEquals(Game.Mode.TOURNAMENT, session.state().mode());
+        assertEquals("0分+秒読み30秒", session.record().headers().get("持ち時間"));
     }
 
     /** The short case: ten moves, a restart, then a drop from the hand captured before the restart. */

@@ -27,7 +27,6 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private static final int QUEUED_SNAPSHOTS = 64;
     private volatile boolean pressToMove = true;
     private volatile boolean pressRequired;
-    private volatile boolean tournament;
     private boolean confirming;
 
     private final MonotonicClock clock;
@@ -141,10 +140,9 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
      * move at the press, {@code never} leaves it to the settle time. In a tournament a person's move is made only at
      * its press, with {@code always} or, with {@code auto}, on a board that has clock buttons.
      */
-    void pressToMove(String mode, boolean tournamentGame) {
+    void pressToMove(String mode) {
         this.pressToMove = !mode.equals("never");
         this.pressRequired = mode.equals("always");
-        this.tournament = tournamentGame;
     }
 
     // ---------------------------------------------------------------- the loop
@@ -164,7 +162,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                     task.run();
                 }
                 long now = now();
-                boolean confirm = tournament && pressToMove && (pressRequired || board.hasClockButtons());
+                boolean confirm = session.tournament() && pressToMove && (pressRequired || board.hasClockButtons());
                 if (confirm != confirming) {
                     confirming = confirm; // a board protocol board tells whether it has clock buttons once it is online
                     session.confirmMovesByPress(confirm);

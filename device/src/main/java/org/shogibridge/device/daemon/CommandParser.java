@@ -14,14 +14,18 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSetup;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.device.board.BoardButton;
 import org.shogibridge.device.mqtt.MqttLink;
 
@@ -36,34 +40,47 @@ final class CommandParser {
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     /** The fields each verb accepts (besides {@code id}). */
-    static final Map<String, Set<String>> VERBS = Map.of(
-            "new-game", Set.of("sfen", "handicap"),
-            "resign", Set.of("side"),
-            "takeback", Set.of(),
-            "level", Set.of("level", "side"),
-            "players", Set.of("black", "white"),
-            "promote", Set.of("promote"),
-            "hint", Set.of(),
-            "impasse", Set.of(),
-            "sim", Set.of("action", "usi", "square", "piece", "side", "button", "hold-millis"));
+    static final Map<String, Set<String>> VERBS = Map.ofEntries(
+            Map.entry("new-game", Set.of("sfen", "handicap", "time", "mode", "black", "white", "analysis")),
+            Map.entry("resign", Set.of("side")),
+            Map.entry("takeback", Set.of()),
+            Map.entry("level", Set.of("level", "side")),
+            Map.entry("players", Set.of("black", "white")),
+            Map.entry("promote", Set.of("promote")),
+            Map.entry("hint", Set.of()),
+            Map.entry("clock", Set.of("action", "side", "seconds")),
+            Map.entry("result", Set.of("winner", "reason")),
+            Map.entry("impasse", Set.of()),
+            Map.entry("sim", Set.of("action", "usi", "square", "piece", "side", "button", "hold-millis")));
     /** How long a simulated press holds its button unless told: a short press. */
     private static final int SHORT_PRESS_MILLIS = 100;
     private static final int MAX_HOLD_MILLIS = 10_000;
+    /** The longest main time a set-up or an arbiter may give (a title match's 9 hours, with room). */
+    private static final int MAX_MAIN_SECONDS = 10 * 3600;
+    private static final int MAX_PER_MOVE_SECONDS = 600;
 
     private final Variant variant;
     /** What the board is, when it is not simulated ({@code serial}, {@code wired}...); null for a simulated board. */
     private final String realBoard;
     private final boolean faceSensing;
+    /** The external USI engine the board's configuration names, which a command may choose by type, or null. */
+    private final Player usiEngine;
 
     /**
      * @param variant     the game's variant (squares, hands, start positions)
      * @param realBoard   the board's source when it is a real one (cmd/sim is then refused), or null when simulated
      * @param faceSensing whether the board's sensors tell a piece's face (what a placed piece reads)
+     * @param usiEngine   the configured external USI engine a player of {@code "type": "usi"} is, or null for none
      */
-    CommandParser(Variant variant, String realBoard, boolean faceSensing) {
+    CommandParser(Variant variant, String realBoard, boolean faceSensing, Player usiEngine) {
         this.variant = variant;
         this.realBoard = realBoard;
         this.faceSensing = faceSensing;
+        this.usiEngine = usiEngine;
+    }
+
+    CommandParser(Variant variant, String realBoard, boolean faceSensing) {
+        this(variant, realBoard, faceSensing, null);
     }
 
     /** Read a command from its payload. */
@@ -114,7 +131,9 @@ final class CommandParser {
     /** Read a command from its JSON object, already checked by {@link #json}. */
     RemoteCommand command(String verb, JsonNode c) {
         return switch (verb) {
-            case "new-game" -> new RemoteCommand.NewGame(start(c));
+            case "new-game" -> newGame(c);
+            case "clock" -> clock(c);
+            case "result" -> result(c);
             case "resign" -> new RemoteCommand.Resign(side(text(c, "side")));
             case "takeback" -> new RemoteCommand.TakeBack();
             case "impasse" -> new RemoteCommand.Impasse();
@@ -139,6 +158,96 @@ final class CommandParser {
         };
     }
 
+    private RemoteCommand newGame(JsonNode c) {
+        String modeName = text(c, "mode");
+        Game.Mode mode = modeName == null ? null : switch (modeName) {
+            case "casual" -> Game.Mode.CASUAL;
+            case "tournament" -> Game.Mode.TOURNAMENT;
+            default -> throw new IllegalArgumentException("Malformed command. 'mode' must be casual or tournament, not '" + modeName + "'.");
+        };
+        JsonNode analysis = c.get("analysis");
+        if (analysis != null && !analysis.isBoolean()) {
+            throw new IllegalArgumentException("Malformed command. 'analysis' must be true or false.");
+        }
+        GameSetup setup = new GameSetup(timeControl(c.get("time")), mode, player(c.get("black"), "black"),
+                player(c.get("white"), "white"));
+        return new RemoteCommand.NewGame(start(c), setup, analysis == null ? null : analysis.asBoolean());
+    }
+
+    /**
+     * {@code time}: {@code {"main-seconds": 600, "byoyomi-seconds": 30, "increment-seconds": 0}}, each part optional
+     * (0); all zero is a game without a clock.
+     */
+    private static TimeControl timeControl(JsonNode time) {
+        if (time == null) {
+            return null;
+        }
+        if (!time.isObject()) {
+            throw new IllegalArgumentException("Malformed command. 'time' must be an object with main-seconds, byoyomi-seconds and increment-seconds.");
+        }
+        for (Iterator<String> names = time.fieldNames(); names.hasNext();) {
+            String name = names.next();
+            if (!Set.of("main-seconds", "byoyomi-seconds", "increment-seconds").contains(name)) {
+                throw new IllegalArgumentException("Malformed command. 'time' has no field '" + name
+                        + "' (fields: byoyomi-seconds, increment-seconds, main-seconds).");
+            }
+        }
+        long main = seconds(time, "main-seconds", "time.main-seconds", MAX_MAIN_SECONDS);
+        long byoyomi = seconds(time, "byoyomi-seconds", "time.byoyomi-seconds", MAX_PER_MOVE_SECONDS);
+        long increment = seconds(time, "increment-seconds", "time.increment-seconds", MAX_PER_MOVE_SECONDS);
+        return new TimeControl(main * 1000, byoyomi * 1000, increment * 1000);
+    }
+
+    /** A whole number of seconds from 0 to {@code max}, 0 when absent. */
+    private static long seconds(JsonNode node, String field, String name, int max) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            return 0;
+        }
+        if (!value.isInt() || value.asInt() < 0 || value.asInt() > max) {
+            throw new IllegalArgumentException("Malformed command. '" + name + "' must be a whole number of seconds from 0 to " + max + ".");
+        }
+        return value.asInt();
+    }
+
+    /** {@code clock}: {@code start} or {@code pause} the clock, or {@code set} a side's main time to {@code seconds}. */
+    private static RemoteCommand clock(JsonNode c) {
+        String action = requiredText(c, "action");
+        return switch (action) {
+            case "start" -> new RemoteCommand.Clock(RemoteCommand.Clock.Action.START, null, 0);
+            case "pause" -> new RemoteCommand.Clock(RemoteCommand.Clock.Action.PAUSE, null, 0);
+            case "set" -> {
+                if (!c.has("seconds")) {
+                    throw new IllegalArgumentException("Malformed command. 'seconds' is missing.");
+                }
+                yield new RemoteCommand.Clock(RemoteCommand.Clock.Action.SET, side(requiredText(c, "side")),
+                        seconds(c, "seconds", "seconds", MAX_MAIN_SECONDS) * 1000);
+            }
+            default -> throw new IllegalArgumentException("Malformed command. 'action' must be start, pause or set, not '" + action + "'.");
+        };
+    }
+
+    /** The endings an arbiter may declare, by the name a command gives. */
+    private static final Map<String, Termination> REASONS = Map.of("resignation", Termination.RESIGNATION,
+            "time-forfeit", Termination.TIME_FORFEIT, "illegal-move", Termination.ILLEGAL_MOVE,
+            "sennichite", Termination.SENNICHITE, "perpetual-check", Termination.PERPETUAL_CHECK,
+            "impasse", Termination.IMPASSE_DECLARATION, "max-moves", Termination.MAX_MOVES);
+
+    /** {@code result}: an arbiter's decision, the winner ({@code black}, {@code white} or {@code draw}) and the reason. */
+    private static RemoteCommand result(JsonNode c) {
+        String winner = requiredText(c, "winner");
+        String reason = requiredText(c, "reason");
+        Termination termination = REASONS.get(reason);
+        if (termination == null) {
+            throw new IllegalArgumentException("Malformed command. 'reason' must be one of "
+                    + String.join(", ", REASONS.keySet().stream().sorted().toList()) + ", not '" + reason + "'.");
+        }
+        if (!Set.of("black", "white", "sente", "gote", "draw").contains(winner)) {
+            throw new IllegalArgumentException("Malformed command. 'winner' must be black, white or draw, not '" + winner + "'.");
+        }
+        return new RemoteCommand.Result(winner.equals("draw") ? null : side(winner), termination);
+    }
+
     private Position start(JsonNode c) {
         String sfen = text(c, "sfen");
         String handicapName = text(c, "handicap");
@@ -158,7 +267,7 @@ final class CommandParser {
         return Position.start(variant);
     }
 
-    private static Player player(JsonNode node, String field) {
+    private Player player(JsonNode node, String field) {
         if (node == null) {
             return null;
         }
@@ -178,7 +287,13 @@ final class CommandParser {
             }
             return name == null ? Player.engine(l) : new Player(name, Player.Kind.ENGINE, l, "");
         }
-        throw new IllegalArgumentException("Malformed command. '" + field + ".type' must be human or engine.");
+        if ("usi".equals(type)) {
+            if (usiEngine == null) {
+                throw new IllegalArgumentException("No USI engine. The board's configuration names none (players.*.command).");
+            }
+            return usiEngine;
+        }
+        throw new IllegalArgumentException("Malformed command. '" + field + ".type' must be human, engine or usi.");
     }
 
     /** The parser's complaint in words a sender understands, without its class names and options. */

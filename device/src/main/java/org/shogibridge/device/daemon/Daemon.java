@@ -72,6 +72,9 @@ public final class Daemon implements AutoCloseable {
     /** The same board when it is simulated (cmd/sim, the demo, following the LEDs), else null. */
     private SimulatedBoard simulated;
     private GameSession session;
+    private CommandRunner runner;
+    /** Whether each move's analysis is published (analysis.enabled, or a new game's set-up). */
+    private volatile boolean analysisOn;
     private WebServer web;
     /** What the board says (when on: voice.enabled, or the menu), and its clock calls. */
     private Voice voice;
@@ -104,6 +107,14 @@ public final class Daemon implements AutoCloseable {
         this.settings = settings;
         this.variant = settings.session().variant();
         this.pi4j = pi4j;
+        this.analysisOn = settings.config().analysis().enabled();
+    }
+
+    /** The external USI engine the configuration names for either side, which a page may choose for a game. */
+    private Player usiEngine() {
+        Player black = settings.session().black();
+        Player white = settings.session().white();
+        return black.kind() == Player.Kind.USI ? black : white.kind() == Player.Kind.USI ? white : null;
     }
 
     /** Start every part; return once the board is being read. */
@@ -135,8 +146,7 @@ public final class Daemon implements AutoCloseable {
         }
         String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
         loop = new BoardLoop(variant, clock);
-        loop.pressToMove(settings.config().clock().pressToMove(),
-                settings.session().inference().game().mode() == org.shogibridge.core.rules.Game.Mode.TOURNAMENT);
+        loop.pressToMove(settings.config().clock().pressToMove());
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
         link = new MqttLink(brokerUrl, clientId, b.username(), b.password(), b.caFile() == null ? null : Path.of(b.caFile()),
@@ -152,13 +162,14 @@ public final class Daemon implements AutoCloseable {
 
         startVoice(data);
 
-        engines = new EngineWorker(settings.session().timeControl(), settings.senteOptions(), settings.goteOptions());
+        engines = new EngineWorker(settings.senteOptions(), settings.goteOptions());
         engines.prepare(settings.session().black(), Side.BLACK);
         engines.prepare(settings.session().white(), Side.WHITE);
         var boardConfig = settings.config().board();
         board = boardPort(clock);
+        runner = new CommandRunner(loop, () -> session, simulated, engines, on -> analysisOn = on);
         commands[0] = new RemoteCommands(new CommandParser(variant, simulated != null ? null : boardConfig.source(),
-                settings.session().inference().faceSensing()), this::execute, outlet);
+                settings.session().inference().faceSensing(), usiEngine()), runner::execute, outlet);
         session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
         loop.attach(session, boardMenu(), board);
         if (simulated != null) {
@@ -227,7 +238,7 @@ public final class Daemon implements AutoCloseable {
         Language language = Language.of(settings.config().voice().language());
         Player black = settings.session().black();
         Player white = settings.session().white();
-        MenuChoices choices = new MenuChoices(this::execute, () -> session, voice, language, black, white, loop);
+        MenuChoices choices = new MenuChoices(runner::execute, () -> session, voice, language, black, white, loop);
         int level = black.kind() == Player.Kind.ENGINE ? black.level() : white.kind() == Player.Kind.ENGINE ? white.level() : 3;
         menu = new BoardMenu(variant, language, level, voice.isOn(), choices);
         choices.menu(menu);
@@ -296,7 +307,7 @@ public final class Daemon implements AutoCloseable {
         if (state.moves().size() < carriedOutPly) {
             carriedOutPly = -1; // a takeback: the next engine move at that ply is carried out again
         }
-        if (event instanceof SessionEvent.MovePlayed && settings.config().analysis().enabled() && state.result() == null) {
+        if (event instanceof SessionEvent.MovePlayed && analysisOn && state.result() == null) {
             analyse(state);
         }
         if (event instanceof SessionEvent.GameEnded && settings.config().demo()) {
@@ -357,87 +368,6 @@ public final class Daemon implements AutoCloseable {
         } catch (Exception e) {
             return null;
         }
-    }
-
-    // ---------------------------------------------------------------- commands
-
-    /** Carry out a command on the board loop: what it does depends on the game at that moment. */
-    private void execute(RemoteCommand command, RemoteCommands.Reply reply) {
-        loop.post(() -> {
-            try {
-                carryOut(command, reply);
-            } catch (IllegalArgumentException | IllegalStateException e) {
-                reply.error(e.getMessage());
-            } catch (RuntimeException e) {
-                log.error("Command {} failed: {}", command, e.toString(), e);
-                reply.error("Command failed. " + e.getClass().getSimpleName() + ".");
-            }
-        });
-    }
-
-    private void carryOut(RemoteCommand command, RemoteCommands.Reply reply) {
-        long now = loop.now();
-        if (command instanceof RemoteCommand.NewGame c) {
-            session.newGame(c.start(), now);
-            if (simulated != null) {
-                simulated.setUp(c.start()); // a real board is set up by the players, guided by the LEDs
-            }
-        } else if (command instanceof RemoteCommand.Resign c) {
-            session.resign(c.side(), now);
-        } else if (command instanceof RemoteCommand.TakeBack) {
-            if (!session.takeBack(now)) {
-                throw new IllegalStateException("Nothing to take back. The game has no moves.");
-            }
-            if (simulated != null) {
-                simulated.setUp(session.state().position()); // the simulated hands put the pieces back
-            }
-        } else if (command instanceof RemoteCommand.Impasse) {
-            reply.ok(JSON.createObjectNode().put("result", session.declareImpasse(now).describe()));
-            return;
-        } else if (command instanceof RemoteCommand.Promote c) {
-            if (!session.promote(c.promote(), now)) {
-                throw new IllegalStateException("No promotion pending. Nothing to choose.");
-            }
-        } else if (command instanceof RemoteCommand.Level c) {
-            GameState s = session.state();
-            Player black = withLevel(s.black(), Side.BLACK, c);
-            Player white = withLevel(s.white(), Side.WHITE, c);
-            if (black.equals(s.black()) && white.equals(s.white())) {
-                throw new IllegalStateException("No engine to set. No side is played by the built-in engine.");
-            }
-            session.setPlayers(black, white, now);
-        } else if (command instanceof RemoteCommand.Players c) {
-            GameState s = session.state();
-            session.setPlayers(c.black() == null ? s.black() : c.black(), c.white() == null ? s.white() : c.white(), now);
-        } else if (command instanceof RemoteCommand.Hint) {
-            Position asked = session.state().position();
-            engines.hint(asked, 1_000, move -> {
-                if (move == null) {
-                    reply.error("No hint. The side to move has no legal move.");
-                } else {
-                    reply.ok(JSON.createObjectNode().put("hint", move).put("japanese", org.shogibridge.core.notation.JapaneseNotation
-                            .format(asked, Usi.parseLegalMove(asked, move), -1, org.shogibridge.core.notation.JapaneseNotation.Marks.TRIANGLES)));
-                }
-            });
-            return;
-        } else if (command instanceof RemoteCommand.SimPlay c) {
-            Position position = session.state().position();
-            simulated.play(position, Usi.parseLegalMove(position, c.usi())); // "Illegal move. ..." for a bad one
-        } else if (command instanceof RemoteCommand.SimLift c) {
-            simulated.lift(c.square());
-        } else if (command instanceof RemoteCommand.SimPlace c) {
-            simulated.place(c.square(), c.reading());
-        } else if (command instanceof RemoteCommand.SimKomadai c) {
-            simulated.komadai(c.side(), c.type(), c.change());
-        } else if (command instanceof RemoteCommand.SimPress c) {
-            simulated.press(c.button(), c.holdMillis());
-        }
-        reply.ok(null);
-    }
-
-    private static Player withLevel(Player player, Side side, RemoteCommand.Level command) {
-        boolean chosen = command.only() == null || command.only() == side;
-        return player.kind() == Player.Kind.ENGINE && chosen ? player.withLevel(command.level()) : player;
     }
 
     /** Have the simulated hands play a move of the current position (what {@code cmd/sim} play does). */

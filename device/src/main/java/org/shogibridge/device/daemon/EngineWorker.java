@@ -51,10 +51,8 @@ final class EngineWorker implements AutoCloseable {
             ? Executors.newFixedThreadPool(searchThreads - 1, DaemonThreads.named("engine-helper")) : null;
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
     private final Map<Side, Map<String, String>> usiOptions;
-    private final TimeControl timeControl;
 
-    EngineWorker(TimeControl timeControl, Map<String, String> senteOptions, Map<String, String> goteOptions) {
-        this.timeControl = timeControl;
+    EngineWorker(Map<String, String> senteOptions, Map<String, String> goteOptions) {
         this.usiOptions = Map.of(Side.BLACK, senteOptions, Side.WHITE, goteOptions);
     }
 
@@ -138,6 +136,7 @@ final class EngineWorker implements AutoCloseable {
             position.doMove(move);
         }
         ClockState clock = turn.clock();
+        TimeControl timeControl = turn.timeControl();
         if (turn.player().kind() == Player.Kind.USI) {
             UsiClient client = usi(turn.player(), turn.side());
             GameRecord game = GameRecord.of(turn.start(), turn.moves(), null, Move.NONE);

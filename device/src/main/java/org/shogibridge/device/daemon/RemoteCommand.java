@@ -2,6 +2,8 @@ package org.shogibridge.device.daemon;
 
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
+import org.shogibridge.core.session.GameSetup;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.device.board.BoardButton;
 
@@ -11,11 +13,28 @@ import org.shogibridge.device.board.BoardButton;
  */
 sealed interface RemoteCommand {
 
-    /** {@code new-game}: a new game from this start (the variant's, a handicap's or an SFEN's). */
-    record NewGame(Position start) implements RemoteCommand {
+    /**
+     * {@code new-game}: a new game from this start (the variant's, a handicap's or an SFEN's), played as the set-up
+     * says, with the engine's analysis published or not (null keeps it as it is).
+     */
+    record NewGame(Position start, GameSetup setup, Boolean analysis) implements RemoteCommand {
         public NewGame {
             start = start.copy();
         }
+
+        /** A new game from this start, played as the last one. */
+        NewGame(Position start) {
+            this(start, GameSetup.SAME, null);
+        }
+    }
+
+    /** {@code clock}: an arbiter starts or pauses the clock, or sets a side's main time. */
+    record Clock(Action action, Side side, long millis) implements RemoteCommand {
+        enum Action { START, PAUSE, SET }
+    }
+
+    /** {@code result}: an arbiter declares the result, the winner (null for a draw) and how it ended. */
+    record Result(Side winner, Termination termination) implements RemoteCommand {
     }
 
     /** {@code resign}: the side resigns; null for the side to move. */

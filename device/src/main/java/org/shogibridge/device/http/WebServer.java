@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
 import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.session.Player;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.threads.DaemonThreads;
@@ -90,7 +91,11 @@ public final class WebServer implements AutoCloseable {
                 var json = JSON.createObjectNode().put("broker", ws)
                         .put("prefix", settings.topicPrefix()).put("event", settings.config().event()).put("board", board)
                         .put("simulated", "simulated".equals(settings.config().board().source()))
-                        .put("commands", settings.config().commands().enabled());
+                        .put("commands", settings.config().commands().enabled())
+                        // the page asks for the broker's account before it connects (an arbiter's, to command)
+                        .put("login", b.username() != null)
+                        .put("variant", settings.session().variant().name().toLowerCase(java.util.Locale.ROOT))
+                        .put("usiEngine", usiEngineName());
                 send(exchange, 200, "application/json", json.toString());
             } else {
                 staticFile(exchange, path);
@@ -100,6 +105,13 @@ public final class WebServer implements AutoCloseable {
         } catch (RuntimeException e) {
             log.warn("HTTP request failed: {}", e.toString());
         }
+    }
+
+    /** The name of the external USI engine the configuration names, which the page's new-game dialog offers, or null. */
+    private String usiEngineName() {
+        var black = settings.session().black();
+        var white = settings.session().white();
+        return black.kind() == Player.Kind.USI ? black.name() : white.kind() == Player.Kind.USI ? white.name() : null;
     }
 
     private static String hostFor(HttpExchange exchange) {

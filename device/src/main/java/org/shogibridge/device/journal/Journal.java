@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Usi;
@@ -32,6 +33,7 @@ import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SavedGame;
 import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.device.state.StateJson;
 
 /**
@@ -315,6 +317,12 @@ public final class Journal implements AutoCloseable {
                 Position start = Sfen.parseIrregular(variant, node.get("start").asText());
                 Builder next = new Builder(node.get("game").asText(), start, StateJson.readPlayer(node.get("black")),
                         StateJson.readPlayer(node.get("white")));
+                if (node.has("time")) { // a journal of an older version has neither: the board's own are used
+                    next.timeControl = StateJson.readTimeControl(node.get("time"));
+                }
+                if (node.has("mode")) {
+                    next.mode = Game.Mode.valueOf(node.get("mode").asText().toUpperCase(Locale.ROOT));
+                }
                 if (type.equals("game")) {
                     JsonNode ms = node.get("ms");
                     int i = 0;
@@ -393,6 +401,8 @@ public final class Journal implements AutoCloseable {
         Player black;
         Player white;
         ClockState clock;
+        TimeControl timeControl;
+        Game.Mode mode;
 
         Builder(String id, Position start, Player black, Player white) {
             this.id = id;
@@ -411,7 +421,7 @@ public final class Journal implements AutoCloseable {
 
         SavedGame build(long seq) {
             ClockState c = clock != null ? clock : new ClockState(0, 0, 0, null, 0);
-            return new SavedGame(id, seq, start, moves, millis, c, black, white);
+            return new SavedGame(id, seq, start, moves, millis, c, black, white, timeControl, mode);
         }
     }
 
@@ -423,6 +433,7 @@ public final class Journal implements AutoCloseable {
         if (event instanceof SessionEvent.GameStarted) {
             line.put("type", "start").put("game", state.gameId()).put("variant", state.variant().name())
                     .put("start", state.startSfen());
+            setUp(line, state);
             line.set("black", StateJson.savedPlayer(state.black()));
             line.set("white", StateJson.savedPlayer(state.white()));
         } else if (event instanceof SessionEvent.MovePlayed e) {
@@ -442,10 +453,17 @@ public final class Journal implements AutoCloseable {
         return line;
     }
 
+    /** The game's own time control and rules, which a resumed game keeps whatever the board's configuration says. */
+    private static void setUp(ObjectNode line, GameState state) {
+        StateJson.timeControl(line.putObject("time"), state.timeControl());
+        line.put("mode", state.mode().name().toLowerCase(Locale.ROOT));
+    }
+
     /** The whole game of a state in one line: its start, players, moves with their times, and clocks. */
     private static ObjectNode wholeGame(GameState state) {
         ObjectNode line = JSON.createObjectNode().put("seq", state.seq()).put("type", "game").put("game", state.gameId())
                 .put("variant", state.variant().name()).put("start", state.startSfen());
+        setUp(line, state);
         line.set("black", StateJson.savedPlayer(state.black()));
         line.set("white", StateJson.savedPlayer(state.white()));
         var moves = line.putArray("moves");

@@ -13,6 +13,7 @@ import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.session.ClockState;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.core.session.SessionEvent;
 
 /**
@@ -41,8 +42,8 @@ public final class StateJson {
         root.put("check", position.inCheck());
         ObjectNode clock = root.putObject("clock");
         clock(clock, s.clock());
-        clock.putObject("timeControl").put("mainMillis", s.timeControl().mainMillis())
-                .put("byoyomiMillis", s.timeControl().byoyomiMillis()).put("incrementMillis", s.timeControl().incrementMillis());
+        timeControl(clock.putObject("timeControl"), s.timeControl());
+        root.put("mode", s.mode().name().toLowerCase(Locale.ROOT));
         ObjectNode players = root.putObject("players");
         player(players.putObject("black"), s.black());
         player(players.putObject("white"), s.white());
@@ -93,15 +94,30 @@ public final class StateJson {
     /** Write the clocks into a JSON object. */
     public static ObjectNode clock(ObjectNode node, ClockState c) {
         return node.put("black", c.blackMillis()).put("white", c.whiteMillis()).put("byoyomi", c.byoyomiMillis())
-                .put("running", c.running() == null ? null : side(c.running())).put("moveMillis", c.moveMillis());
+                .put("running", c.running() == null ? null : side(c.running())).put("moveMillis", c.moveMillis())
+                .put("paused", c.paused() == null ? null : side(c.paused()));
+    }
+
+    /** Write a time control into a JSON object. */
+    public static ObjectNode timeControl(ObjectNode node, TimeControl t) {
+        return node.put("mainMillis", t.mainMillis()).put("byoyomiMillis", t.byoyomiMillis())
+                .put("incrementMillis", t.incrementMillis());
+    }
+
+    /** Read a time control written by {@link #timeControl(ObjectNode, TimeControl)}. */
+    public static TimeControl readTimeControl(JsonNode node) {
+        return new TimeControl(node.get("mainMillis").asLong(), node.get("byoyomiMillis").asLong(),
+                node.get("incrementMillis").asLong());
     }
 
     /** Read clocks written by {@link #clock(ObjectNode, ClockState)} (or by a journal of an older version). */
     public static ClockState readClock(JsonNode node) {
         JsonNode running = node.get("running");
         JsonNode move = node.has("moveMillis") ? node.get("moveMillis") : node.get("move");
+        JsonNode paused = node.get("paused");
         return new ClockState(node.get("black").asLong(), node.get("white").asLong(), node.get("byoyomi").asLong(),
-                running == null || running.isNull() ? null : readSide(running.asText()), move.asLong());
+                running == null || running.isNull() ? null : readSide(running.asText()), move.asLong(),
+                paused == null || paused.isNull() ? null : readSide(paused.asText()));
     }
 
     private static void player(ObjectNode node, Player p) {

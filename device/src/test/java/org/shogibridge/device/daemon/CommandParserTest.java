@@ -12,13 +12,17 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.device.board.BoardButton;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSetup;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.TimeControl;
 
 /** Every command read into its typed form, and every way a command is refused, with the answer the sender reads. */
 class CommandParserTest {
@@ -53,6 +57,28 @@ class CommandParserTest {
     }
 
     @Test
+    void aNewGameCarriesItsSetUpAndTheArbiterHasClockAndResultCommands() {
+        RemoteCommand.NewGame game = (RemoteCommand.NewGame) parse(simulated, "new-game", "{\"handicap\":\"two-pieces\","
+                + "\"time\":{\"main-seconds\":600,\"byoyomi-seconds\":30},\"mode\":\"tournament\",\"analysis\":true,"
+                + "\"black\":{\"type\":\"human\",\"name\":\"上手\"},\"white\":{\"type\":\"engine\",\"level\":4}}");
+        assertEquals(new GameSetup(new TimeControl(600_000, 30_000, 0), Game.Mode.TOURNAMENT, Player.human("上手"), Player.engine(4)),
+                game.setup());
+        assertEquals(Boolean.TRUE, game.analysis());
+        assertEquals(GameSetup.SAME, ((RemoteCommand.NewGame) parse(simulated, "new-game", "{}")).setup(), "nothing said: kept");
+        assertEquals(TimeControl.NONE, ((RemoteCommand.NewGame) parse(simulated, "new-game", "{\"time\":{}}")).setup().timeControl(),
+                "an empty time control is a game without a clock");
+        assertEquals(new RemoteCommand.Clock(RemoteCommand.Clock.Action.PAUSE, null, 0), parse(simulated, "clock", "{\"action\":\"pause\"}"));
+        assertEquals(new RemoteCommand.Clock(RemoteCommand.Clock.Action.SET, Side.WHITE, 90_000),
+                parse(simulated, "clock", "{\"action\":\"set\",\"side\":\"white\",\"seconds\":90}"));
+        assertEquals(new RemoteCommand.Result(null, Termination.SENNICHITE), parse(simulated, "result", "{\"winner\":\"draw\",\"reason\":\"sennichite\"}"));
+        assertEquals(new RemoteCommand.Result(Side.BLACK, Termination.TIME_FORFEIT),
+                parse(simulated, "result", "{\"winner\":\"black\",\"reason\":\"time-forfeit\"}"));
+        Player usi = new Player("Fairy", Player.Kind.USI, 0, "fairy-stockfish");
+        CommandParser withUsi = new CommandParser(Variant.STANDARD, null, false, usi);
+        assertEquals(usi, ((RemoteCommand.NewGame) parse(withUsi, "new-game", "{\"white\":{\"type\":\"usi\"}}")).setup().white());
+    }
+
+    @Test
     void aBoardThatSensesFacesReadsAPlacedPieceFaceUp() {
         CommandParser faces = new CommandParser(Variant.STANDARD, null, true);
         assertEquals(SensorSnapshot.FACE_UP, ((RemoteCommand.SimPlace) parse(faces, "sim", "{\"action\":\"place\",\"square\":\"5e\"}")).reading());
@@ -60,7 +86,7 @@ class CommandParserTest {
 
     static Stream<Arguments> refusals() {
         return Stream.of(
-                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of hint, impasse, level, new-game, players, promote, resign, sim, takeback."),
+                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of clock, hint, impasse, level, new-game, players, promote, resign, result, sim, takeback."),
                 Arguments.of("resign", "{", "Malformed command. Not JSON: "),
                 Arguments.of("resign", "[1]", "Malformed command. The payload must be a JSON object."),
                 Arguments.of("resign", "{\"side\":\"black\"} {}", "Malformed command. Not JSON: more follows the object."),
@@ -77,8 +103,23 @@ class CommandParserTest {
                 Arguments.of("level", "{\"level\":11}", "Malformed command. 'level' must be a whole number from 1 to 10."),
                 Arguments.of("level", "{\"level\":2.5}", "Malformed command. 'level' must be a whole number from 1 to 10."),
                 Arguments.of("players", "{\"black\":\"me\"}", "Malformed command. 'black' must be an object with type and name or level."),
-                Arguments.of("players", "{\"white\":{\"type\":\"cat\"}}", "Malformed command. 'white.type' must be human or engine."),
+                Arguments.of("players", "{\"white\":{\"type\":\"cat\"}}", "Malformed command. 'white.type' must be human, engine or usi."),
                 Arguments.of("players", "{\"white\":{\"type\":\"engine\",\"level\":0}}", "Malformed command. 'white.level' must be 1 to 10."),
+                Arguments.of("players", "{\"white\":{\"type\":\"usi\"}}", "No USI engine. The board's configuration names none (players.*.command)."),
+                Arguments.of("new-game", "{\"time\":\"10分\"}", "Malformed command. 'time' must be an object with main-seconds, byoyomi-seconds and increment-seconds."),
+                Arguments.of("new-game", "{\"time\":{\"minutes\":10}}", "Malformed command. 'time' has no field 'minutes' (fields: byoyomi-seconds, increment-seconds, main-seconds)."),
+                Arguments.of("new-game", "{\"time\":{\"main-seconds\":-5}}", "Malformed command. 'time.main-seconds' must be a whole number of seconds from 0 to 36000."),
+                Arguments.of("new-game", "{\"time\":{\"byoyomi-seconds\":3600}}", "Malformed command. 'time.byoyomi-seconds' must be a whole number of seconds from 0 to 600."),
+                Arguments.of("new-game", "{\"mode\":\"blitz\"}", "Malformed command. 'mode' must be casual or tournament, not 'blitz'."),
+                Arguments.of("new-game", "{\"analysis\":\"on\"}", "Malformed command. 'analysis' must be true or false."),
+                Arguments.of("new-game", "{\"black\":{\"type\":\"engine\",\"level\":12}}", "Malformed command. 'black.level' must be 1 to 10."),
+                Arguments.of("clock", "{\"action\":\"stop\"}", "Malformed command. 'action' must be start, pause or set, not 'stop'."),
+                Arguments.of("clock", "{\"action\":\"set\",\"side\":\"black\"}", "Malformed command. 'seconds' is missing."),
+                Arguments.of("clock", "{\"action\":\"set\",\"seconds\":60}", "Malformed command. 'side' is missing."),
+                Arguments.of("clock", "{\"action\":\"set\",\"side\":\"black\",\"seconds\":1.5}", "Malformed command. 'seconds' must be a whole number of seconds from 0 to 36000."),
+                Arguments.of("result", "{\"winner\":\"black\"}", "Malformed command. 'reason' is missing."),
+                Arguments.of("result", "{\"winner\":\"nobody\",\"reason\":\"resignation\"}", "Malformed command. 'winner' must be black, white or draw, not 'nobody'."),
+                Arguments.of("result", "{\"winner\":\"black\",\"reason\":\"tired\"}", "Malformed command. 'reason' must be one of illegal-move, impasse, max-moves, perpetual-check, resignation, sennichite, time-forfeit, not 'tired'."),
                 Arguments.of("sim", "{}", "Malformed command. 'action' is missing."),
                 Arguments.of("sim", "{\"action\":\"jump\"}", "Malformed command. 'action' must be play, lift, place, take, put or press, not 'jump'."),
                 Arguments.of("sim", "{\"action\":\"play\"}", "Malformed command. 'usi' is missing."),

@@ -147,4 +147,71 @@ class DaemonFeaturesTest {
         sim("{\"action\":\"play\",\"usi\":\"2g2f\"}");
         assertEquals("2g2f", mqtt.await("moves", j -> j.get("ply").asInt() == 1, WAIT).json().get("usi").asText());
     }
+
+    /** The page's new-game dialog and arbiter controls, as the commands they send: every field reaches the game. */
+    @Test
+    void aGameSetUpByCommandRunsItsOwnClockAndAnArbiterPausesSetsAndDecidesIt() throws Exception {
+        start(Map.of());
+        subscribe(null, null);
+        mqtt.command("new-game", "{\"id\":\"n1\",\"handicap\":\"二枚落ち\",\"time\":{\"main-seconds\":600,\"byoyomi-seconds\":30},"
+                + "\"mode\":\"tournament\",\"black\":{\"type\":\"human\",\"name\":\"下手 花子\"},"
+                + "\"white\":{\"type\":\"human\",\"name\":\"上手 太郎\"}}");
+        assertTrue(mqtt.await("cmd/new-game/result", j -> j.path("id").asText().equals("n1"), WAIT).json().get("ok").asBoolean());
+        JsonNode game = mqtt.await("state", j -> j.get("players").get("black").get("name").asText().equals("下手 花子"), WAIT).json();
+        assertEquals("tournament", game.get("mode").asText());
+        assertEquals(600_000, game.get("clock").get("timeControl").get("mainMillis").asLong());
+        assertEquals(30_000, game.get("clock").get("timeControl").get("byoyomiMillis").asLong());
+        assertEquals("white", game.get("sideToMove").asText(), "the upper hand moves first");
+        long seq = game.get("seq").asLong();
+
+        sim("{\"action\":\"play\",\"usi\":\"5a4b\"}");
+        sim("{\"action\":\"press\",\"button\":\"white-clock\"}"); // a tournament game: the move is made at its press
+        mqtt.await("moves", j -> j.get("ply").asInt() == 1, WAIT);
+        mqtt.command("clock", "{\"id\":\"c1\",\"action\":\"pause\"}");
+        assertTrue(mqtt.await("cmd/clock/result", j -> j.path("id").asText().equals("c1"), WAIT).json().get("ok").asBoolean());
+        JsonNode paused = mqtt.await("state", j -> j.get("seq").asLong() > seq && j.get("clock").get("paused").asText().equals("black"), WAIT).json();
+        assertTrue(paused.get("clock").get("running").isNull());
+        mqtt.command("clock", "{\"id\":\"c2\",\"action\":\"set\",\"side\":\"black\",\"seconds\":120}");
+        mqtt.await("state", j -> j.get("clock").get("black").asLong() == 120_000, WAIT);
+        mqtt.command("clock", "{\"id\":\"c3\",\"action\":\"pause\"}");
+        JsonNode refused = mqtt.await("cmd/clock/result", j -> j.path("id").asText().equals("c3"), WAIT).json();
+        assertEquals("Clock stopped. It is not running.", refused.get("error").asText());
+        mqtt.command("clock", "{\"action\":\"start\"}");
+        mqtt.await("state", j -> j.get("clock").get("running").asText().equals("black"), WAIT);
+
+        mqtt.command("result", "{\"id\":\"r0\",\"winner\":\"draw\",\"reason\":\"resignation\"}");
+        assertEquals("No winner. A resignation needs a winner.",
+                mqtt.await("cmd/result/result", j -> j.path("id").asText().equals("r0"), WAIT).json().get("error").asText());
+        mqtt.command("result", "{\"id\":\"r1\",\"winner\":\"white\",\"reason\":\"time-forfeit\"}");
+        JsonNode ended = mqtt.await("state", j -> !j.get("result").isNull(), WAIT).json();
+        assertEquals("white", ended.get("result").get("winner").asText());
+        assertEquals("time_forfeit", ended.get("result").get("reason").asText());
+        assertEquals("declared by the arbiter", ended.get("result").get("detail").asText());
+
+        Path kifu = awaitRecord(".kifu");
+        String text = Files.readString(kifu);
+        assertTrue(text.contains("持ち時間：10分+秒読み30秒"), text);
+        assertTrue(text.contains("手合割：二枚落ち"), text);
+        assertTrue(text.contains("下手：下手 花子") || text.contains("先手：下手 花子"), text);
+        GameRecord record = RecordFormat.read(kifu.toString(), Files.readAllBytes(kifu));
+        assertEquals(Ending.TIME_UP, record.mainLine().ending());
+        assertEquals(1, record.mainLine().moveArray().length);
+    }
+
+    /** The first record file of this type in the games directory, once it is written. */
+    private Path awaitRecord(String suffix) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.isDirectory(data.resolve("games"))) {
+                try (var files = Files.list(data.resolve("games"))) {
+                    var found = files.filter(p -> p.toString().endsWith(suffix)).findFirst();
+                    if (found.isPresent()) {
+                        return found.get();
+                    }
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("No " + suffix + " record in " + WAIT);
+    }
 }

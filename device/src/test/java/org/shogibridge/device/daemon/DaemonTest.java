@@ -203,7 +203,7 @@ class DaemonTest {
         play("7g7f", 1);
         long seqBefore = mqtt.await("state", j -> j.get("moves").size() == 1, WAIT).json().get("seq").asLong();
         mqtt.command("bogus", "{}");
-        assertEquals("Unknown command. 'bogus' is not one of hint, impasse, level, new-game, players, promote, resign, sim, takeback.",
+        assertEquals("Unknown command. 'bogus' is not one of clock, hint, impasse, level, new-game, players, promote, resign, result, sim, takeback.",
                 mqtt.await("cmd/bogus/result", j -> true, WAIT).json().get("error").asText());
         mqtt.command("resign", "{\"side\":");
         assertTrue(mqtt.await("cmd/resign/result", j -> true, WAIT).json().get("error").asText().startsWith("Malformed command. Not JSON"));

@@ -18,11 +18,13 @@ import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.GameSession;
+import org.shogibridge.core.session.GameSetup;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SavedGame;
 import org.shogibridge.core.session.SessionEvent;
@@ -82,6 +84,54 @@ class JournalTest {
         assertEquals(third.state().clock().whiteMillis(), game.clock().whiteMillis());
         assertEquals(Side.WHITE, game.clock().running());
         assertEquals("A", game.black().name());
+    }
+
+    @Test
+    void aGameSetUpByCommandIsResumedWithItsOwnClockRulesAndAPause() throws Exception {
+        Path file = dir.resolve("journal.jsonl");
+        InferenceSettings board = InferenceSettings.defaults();
+        TimeControl thirtySeconds = new TimeControl(0, 30_000, 0);
+        try (Journal journal = Journal.open(file)) {
+            GameSession session = new GameSession(new SessionSettings(Variant.STANDARD, board, TimeControl.NONE,
+                    Player.human("A"), Player.human("B")), () -> "g" + System.nanoTime(), e -> {
+                        try {
+                            journal.append(e);
+                        } catch (java.io.IOException x) {
+                            throw new java.io.UncheckedIOException(x);
+                        }
+                    });
+            session.start(0, 0);
+            session.newGame(null, new GameSetup(thirtySeconds, Game.Mode.TOURNAMENT, Player.human("先手"), null), 0);
+            HumanSimulator hands = new HumanSimulator(Variant.STANDARD, board, 0, 3, 5, session::snapshot);
+            hands.watch(session.leds());
+            hands.setUp(Position.start(Variant.STANDARD));
+            Position p = session.state().position();
+            hands.play(p, Usi.parseLegalMove(p, "7g7f"));
+            assertTrue(session.pauseClock(hands.timeMillis()));
+        }
+        SavedGame saved = Journal.recover(file).game();
+        assertEquals(thirtySeconds, saved.timeControl());
+        assertEquals(Game.Mode.TOURNAMENT, saved.mode());
+        assertEquals("先手", saved.black().name());
+        assertEquals(Side.WHITE, saved.clock().paused());
+        GameSession resumed = new GameSession(new SessionSettings(Variant.STANDARD, board, new TimeControl(600_000, 0, 0),
+                Player.human("X"), Player.human("Y")), () -> "new", e -> { });
+        resumed.resume(saved, 1_000_000);
+        assertEquals(thirtySeconds, resumed.state().timeControl(), "the game's own, not the configuration's");
+        assertEquals(Game.Mode.TOURNAMENT, resumed.state().mode());
+        assertEquals(Side.WHITE, resumed.state().clock().paused(), "still paused after the restart");
+        assertNull(resumed.state().clock().running());
+    }
+
+    @Test
+    void aJournalWrittenBeforeGamesHadTheirOwnClockResumesWithTheBoards() throws Exception {
+        Path file = dir.resolve("journal.jsonl");
+        Files.writeString(file, "{\"seq\":1,\"type\":\"start\",\"game\":\"old\",\"variant\":\"STANDARD\","
+                + "\"start\":\"" + Position.start(Variant.STANDARD).toSfen() + "\",\"black\":{\"name\":\"A\",\"type\":\"human\"},"
+                + "\"white\":{\"name\":\"B\",\"type\":\"human\"}}\n");
+        SavedGame saved = Journal.recover(file).game();
+        assertNull(saved.timeControl());
+        assertNull(saved.mode());
     }
 
     @Test
