@@ -217,6 +217,9 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     const reply = await watcher.command(board, 'players', { black: { type: 'human', name }, white: { type: 'engine', level: 1 } });
     expect(reply).toMatchObject({ ok: true });
     await page.locator('.control-panel button[data-verb="new-game"]').click();
+    const dialog = page.locator('dialog.new-game-dialog');
+    expect(await dialog.locator('input[name="black-name"]').inputValue()).toBe(name); // the dialog starts from the board's game
+    await dialog.locator('button.start-game').click();
     const state = await watcher.state(board, (s) => JSON.stringify(s.players).includes('Bold') && s.result === null);
     await shows(page, state.seq);
     expect(await page.locator('.near .name').textContent()).toBe(name);
@@ -245,6 +248,133 @@ async function clickMove(page: Page, usi: string): Promise<void> {
   }
 }
 
+describe('the new-game dialog and the arbiter\'s clock, on a simulated board the test plays by clicks', () => {
+  let daemon: Daemon;
+  let watcher: Watcher;
+  const board = 'local/board1';
+
+  beforeAll(async () => {
+    // The simulated hands leave the computer's moves to the player, as on a real board: the page must show them.
+    daemon = await Daemon.start({ config: 'board:\n  follow-leds: false\n' });
+    watcher = await Watcher.connect(daemon.brokerUrl);
+  });
+
+  afterAll(async () => {
+    await watcher?.close();
+    await daemon?.stop();
+  });
+
+  /** Wait until the computer's move is on the page, drawn as the LEDs show it, and return it. */
+  async function computerMoveShown(page: Page, plies: number): Promise<string> {
+    const state = await watcher.state(board, (s) => s.moves.length === plies && typeof s.engineMove === 'string', 30_000);
+    await shows(page, state.seq);
+    const usi = state.engineMove as string;
+    expect(await page.locator(`.board-svg rect.engine-to[data-square="${usi.slice(2, 4)}"]`).count()).toBe(1);
+    expect(await page.locator('.status').textContent()).toContain(`コンピュータの手: ${state.engineMoveJapanese}`);
+    return usi;
+  }
+
+  it('sets up a handicap game with a clock and names, plays it by clicks, takes back and recovers, and the arbiter decides it',
+    async () => {
+      const { page, errors } = await open(daemon.dashboardUrl);
+      await shows(page, (await watcher.state(board)).seq);
+      await page.locator('.arbiter-buttons button[data-verb="new-game"]').click();
+      const dialog = page.locator('dialog.new-game-dialog');
+      await dialog.waitFor();
+      await dialog.locator('select[name="handicap"]').selectOption('two-pieces');
+      expect(await dialog.locator('fieldset[data-side="black"] legend').textContent()).toBe('☗ 下手');
+      expect(await dialog.locator('fieldset[data-side="white"] legend').textContent()).toBe('☖ 上手');
+      await dialog.locator('select[name="black-type"]').selectOption('human');
+      await dialog.locator('input[name="black-name"]').fill('花子');
+      await dialog.locator('select[name="white-type"]').selectOption('engine');
+      await dialog.locator('select[name="white-level"]').selectOption('1');
+      expect(await dialog.locator('input[name="white-name"]').isVisible()).toBe(false); // a level, not a name
+      await dialog.locator('select[name="preset"]').selectOption('10+30');
+      await dialog.locator('button.start-game').click();
+      await page.locator('.panel-message', { hasText: '新しい対局を始めました。' }).waitFor();
+
+      const set = await watcher.state(board, (s) => (s.players as { black: { name: string } }).black.name === '花子');
+      expect(set.startSfen).toBe('lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1');
+      expect((set.clock as { timeControl: unknown }).timeControl).toEqual({ mainMillis: 600_000, byoyomiMillis: 30_000, incrementMillis: 0 });
+      expect((set.players as { white: { type: string; level: number } }).white).toMatchObject({ type: 'engine', level: 1 });
+      await shows(page, set.seq);
+      expect(await page.locator('.near .name').textContent()).toBe('花子');
+      expect(await page.locator('.near .clock').textContent()).toBe('10:00');
+
+      // 上手, the computer, moves first: its move stays drawn until the player carries it out on the board.
+      const first = await computerMoveShown(page, 0);
+      await sleep(1_500);
+      expect(await page.locator(`.board-svg rect.engine-to[data-square="${first.slice(2, 4)}"]`).count()).toBe(1);
+      await clickMove(page, first);
+      const carried = await watcher.state(board, (s) => s.moves.length === 1 && s.engineMove === null);
+      await shows(page, carried.seq);
+      expect(await page.locator('.board-svg rect.engine-to').count()).toBe(0);
+      await clickMove(page, '7g7f');
+      await clickMove(page, await computerMoveShown(page, 2));
+      const three = await watcher.state(board, (s) => s.moves.length === 3 && s.engineMove === null);
+      expect(three.moves[1]).toBe('7g7f');
+
+      // 待った: the person's move and the computer's before it are taken back; the hands put the pieces back.
+      await page.locator('.arbiter-buttons button[data-verb="takeback"]').click();
+      const back = await watcher.state(board, (s) => s.moves.length === 1 && s.seq > three.seq);
+      await shows(page, back.seq);
+      expect(await moveList(page)).toHaveLength(1);
+      await clickMove(page, '2g2f');
+      await clickMove(page, await computerMoveShown(page, 2));
+      const recovered = await watcher.state(board, (s) => s.moves.length === 3 && s.engineMove === null && s.seq > back.seq);
+      expect(recovered.moves[1]).toBe('2g2f');
+
+      // The arbiter pauses the clock, sets 下手's time, starts it again, then declares the result.
+      await page.locator('.clock-buttons button[data-clock="pause"]').click();
+      const paused = await watcher.state(board, (s) => (s.clock as { paused: string | null }).paused === 'black');
+      await shows(page, paused.seq);
+      expect(await page.locator('.near .clock').textContent()).toContain('(停止中)');
+      await page.locator('.clock-buttons .clock-side').selectOption('black');
+      await page.locator('.clock-buttons .clock-time').fill('5:00');
+      await page.locator('.clock-buttons button[data-clock="set"]').click();
+      await watcher.state(board, (s) => (s.clock as { black: number }).black === 300_000);
+      await page.locator('.near .clock', { hasText: '5:00' }).waitFor();
+      await page.locator('.clock-buttons button[data-clock="start"]').click();
+      await watcher.state(board, (s) => (s.clock as { running: string | null }).running === 'black');
+      await page.locator('.result-buttons .result-winner').selectOption('white');
+      await page.locator('.result-buttons .result-reason').selectOption('time-forfeit');
+      await page.locator('.result-buttons button[data-result]').click();
+      const ended = await watcher.state(board, (s) => s.result !== null);
+      expect(ended.result).toMatchObject({ winner: 'white', reason: 'time_forfeit' });
+      await shows(page, ended.seq);
+      expect(await page.locator('.result').textContent()).toBe('まで3手で時間切れにより上手の勝ち');
+      expect(errors).toEqual([]);
+      await page.close();
+    });
+});
+
+describe('a broker that asks for an account: the page signs in, and only then shows the arbiter\'s panel', () => {
+  let daemon: Daemon;
+
+  beforeAll(async () => {
+    daemon = await Daemon.start({ config: 'broker:\n  username: arbiter\n  password: s3cret\n' });
+  });
+
+  afterAll(async () => {
+    await daemon?.stop();
+  });
+
+  it('asks for the account, connects with it and commands the board', async () => {
+    const { page, errors } = await open(daemon.dashboardUrl);
+    await page.locator('form.sign-in').waitFor();
+    expect(await page.locator('.control-panel').count()).toBe(0);
+    await page.locator('form.sign-in input[name="user"]').fill('arbiter');
+    await page.locator('form.sign-in input[name="pass"]').fill('s3cret');
+    await page.locator('form.sign-in button').click();
+    await page.locator('.board-page[data-seq]').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#connection').textContent()).toBe('接続');
+    await page.locator('.arbiter-buttons button[data-verb="resign"][data-side="black"]').click();
+    await page.locator('.result', { hasText: 'まで0手で後手の勝ち' }).waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('a board on the board protocol (emulate-board over TCP): the arbiter\'s panel', () => {
   let emulator: EmulatedBoard;
   let daemon: Daemon;
@@ -267,7 +397,7 @@ describe('a board on the board protocol (emulate-board over TCP): the arbiter\'s
     const { page, errors } = await open(daemon.dashboardUrl);
     const start = await watcher.state(board);
     await shows(page, start.seq);
-    expect(await page.locator('.control-panel h2').textContent()).toBe('審判');
+    expect(await page.locator('.control-panel > h2').textContent()).toBe('審判');
     expect(await page.locator('.control-panel .sim-buttons').count()).toBe(0); // a real board is played by hand
     await page.locator('.arbiter-buttons button[data-verb="resign"][data-side="white"]').click();
     const ended = await watcher.state(board, (s) => s.result !== null);

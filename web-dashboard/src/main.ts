@@ -4,7 +4,7 @@
 import './style.css';
 import { BoardStore } from './live/store';
 import { Connection } from './live/connection';
-import { loadConfigFile, settingsFrom } from './live/settings';
+import { loadConfigFile, saveAccount, savedAccount, settingsFrom } from './live/settings';
 import { BoardPage } from './ui/boardView';
 import { EventPage } from './ui/eventView';
 import { WordKey, initLanguage, language, switchLanguage, t } from './ui/i18n';
@@ -25,11 +25,15 @@ async function main(): Promise<void> {
   initLanguage(location.search, localStorage);
   labelPage();
   const config = await loadConfigFile();
-  const settings = settingsFrom(location.search, config, config ? location : null);
+  const settings = settingsFrom(location.search, config, config ? location : null, savedAccount(sessionStorage));
   const app = document.getElementById('app')!;
   const connectionLabel = document.getElementById('connection')!;
   if (!settings.broker) {
     app.textContent = t('noBroker');
+    return;
+  }
+  if (settings.login && settings.username === null) {
+    signIn(app);
     return;
   }
   document.getElementById('large')!.onclick = () => document.body.classList.toggle('large');
@@ -72,6 +76,21 @@ async function main(): Promise<void> {
     route(); // the page draws itself again in the other language
   };
   route();
+}
+
+/** The broker asks for an account: ask for it (kept for this tab), then start again with it. */
+function signIn(app: HTMLElement): void {
+  app.innerHTML = `<form class="sign-in"><h2>${t('signInTitle')}</h2><p>${t('signInText')}</p>
+    <label>${t('user')} <input name="user" autocomplete="username" required></label>
+    <label>${t('password')} <input name="pass" type="password" autocomplete="current-password" required></label>
+    <button>${t('signIn')}</button></form>`;
+  const form = app.querySelector('form')!;
+  form.onsubmit = (e) => {
+    e.preventDefault();
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    saveAccount(sessionStorage, { user: field('user'), pass: field('pass') });
+    location.reload();
+  };
 }
 
 void main();

@@ -15,6 +15,12 @@ export interface DashboardSettings {
   /** The board is simulated: show the control panel that plays it. */
   readonly simulated: boolean;
   readonly commands: boolean;
+  /** The broker asks for an account: the page signs in before it connects (the arbiter's account commands). */
+  readonly login: boolean;
+  /** The board's variant, for the new-game dialog (handicaps only in standard shogi). */
+  readonly variant: string;
+  /** The external USI engine the board's configuration names, which the dialog may choose, or null. */
+  readonly usiEngine: string | null;
 }
 
 interface ConfigFile {
@@ -24,9 +30,19 @@ interface ConfigFile {
   board?: string;
   simulated?: boolean;
   commands?: boolean;
+  login?: boolean;
+  variant?: string;
+  usiEngine?: string | null;
 }
 
-export function settingsFrom(search: string, config: ConfigFile | null, location: { origin: string } | null): DashboardSettings {
+/** The account signed in with on this tab (kept for the tab only: a shared screen forgets it when closed). */
+export interface Account {
+  readonly user: string;
+  readonly pass: string;
+}
+
+export function settingsFrom(search: string, config: ConfigFile | null, location: { origin: string } | null,
+                             account: Account | null = null): DashboardSettings {
   const q = new URLSearchParams(search);
   const prefix = config?.prefix ?? '';
   // The daemon's prefix is shogi/v1/<event>/<board>; the root is what precedes the event.
@@ -36,12 +52,28 @@ export function settingsFrom(search: string, config: ConfigFile | null, location
     root,
     event: q.get('event') ?? config?.event ?? null,
     board: q.get('board') ?? config?.board ?? null,
-    username: q.get('user'),
-    password: q.get('pass'),
+    username: q.get('user') ?? account?.user ?? null,
+    password: q.get('pass') ?? account?.pass ?? null,
     httpBase: config && location ? location.origin : null,
     simulated: q.has('panel') ? q.get('panel') !== '0' : config?.simulated ?? false,
     commands: config?.commands ?? q.has('panel'),
+    login: config?.login ?? false,
+    variant: config?.variant ?? 'standard',
+    usiEngine: config?.usiEngine ?? null,
   };
+}
+
+/** The account signed in with on this tab, or null. */
+export function savedAccount(storage: Pick<Storage, 'getItem'> | null): Account | null {
+  const user = storage?.getItem('broker-user');
+  const pass = storage?.getItem('broker-pass');
+  return user && pass !== null && pass !== undefined ? { user, pass } : null;
+}
+
+/** Keep an account for this tab. */
+export function saveAccount(storage: Pick<Storage, 'setItem'> | null, account: Account): void {
+  storage?.setItem('broker-user', account.user);
+  storage?.setItem('broker-pass', account.pass);
 }
 
 /** Read the daemon's config file next to the page, or null when there is none (static hosting). */

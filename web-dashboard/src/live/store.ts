@@ -18,6 +18,8 @@ export interface ClockInfo {
   readonly byoyomi: number;
   readonly running: SideName | null;
   readonly moveMillis: number;
+  /** The side whose move an arbiter's pause stopped (absent before this field). */
+  readonly paused?: SideName | null;
   readonly timeControl: { mainMillis: number; byoyomiMillis: number; incrementMillis: number };
 }
 
@@ -35,6 +37,8 @@ export interface GameStateMessage {
   readonly sideToMove: SideName;
   readonly clock: ClockInfo;
   readonly players: { black: PlayerInfo; white: PlayerInfo };
+  /** The game's rules (absent before this field: casual). */
+  readonly mode?: 'casual' | 'tournament';
   readonly result: { winner: SideName | null; reason: string; detail: string } | null;
   readonly lastMove: string | null;
   /** The side to move is in check (daemons before this field: absent). */

@@ -34,12 +34,15 @@ export class BoardPage {
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
               private readonly board: string, connection: Connection, settings: DashboardSettings) {
     root.innerHTML = template();
-    // The arbiter's panel wherever the page may command the board; playing by clicks only on a simulated board.
-    this.panel = settings.simulated || settings.commands
-      ? new ControlPanel(this.q('.control-panel'), connection, event, board, settings.simulated) : null;
+    // The arbiter's panel wherever the page may command the board (behind the broker's account when it asks for
+    // one); playing by clicks only on a simulated board.
+    this.panel = mayCommand(settings)
+      ? new ControlPanel(this.q('.control-panel'), connection, event, board, settings.simulated, settings.variant,
+        settings.usiEngine) : null;
     this.q('.control-panel').hidden = this.panel === null;
     if (this.panel) {
       this.panel.plyNow = () => this.view()?.state?.moves.length ?? 0;
+      this.panel.viewNow = () => this.view();
     }
     this.q<HTMLButtonElement>('.flip').onclick = () => { this.flipped = !this.flipped; this.render(); };
     this.q<HTMLButtonElement>('.notation').onclick = () => {
@@ -201,6 +204,7 @@ export class BoardPage {
     const none = tc.mainMillis === 0 && tc.byoyomiMillis === 0 && tc.incrementMillis === 0;
     const running = state.result === null ? state.clock : { ...state.clock, running: null };
     const now = liveClock(running, Date.now() - view!.receivedAt);
+    const paused = state.result === null ? state.clock.paused ?? null : null;
     for (const slot of ['.far', '.near']) {
       const el = this.q(slot);
       const side = el.dataset.side as 'black' | 'white';
@@ -211,9 +215,14 @@ export class BoardPage {
       }
       let text = formatClock(now[side]);
       if (tc.byoyomiMillis > 0 && now[side] === 0) {
-        text += ` +${Math.ceil((state.clock.running === side ? now.byoyomi : tc.byoyomiMillis) / 1000)}`;
+        const timed = state.clock.running === side || paused === side;
+        text += ` +${Math.ceil((timed ? now.byoyomi : tc.byoyomiMillis) / 1000)}`;
+      }
+      if (paused === side) {
+        text += ` (${t('paused')})`;
       }
       clock.textContent = text;
+      clock.classList.toggle('paused', paused === side);
     }
   }
 
@@ -221,6 +230,7 @@ export class BoardPage {
     const state = view.state!;
     const status = this.q('.status');
     const result = this.q('.result');
+    this.q('.mode').textContent = state.mode === 'tournament' ? t('tournamentMode') : '';
     if (state.result) {
       result.textContent = resultText(state.result, state.moves.length,
         { black: state.players.black.name, white: state.players.white.name }, isHandicap(state.startSfen));
@@ -235,11 +245,11 @@ export class BoardPage {
     } else if (s.status === 'correction-needed') {
       text = t('correct', { what: japanese && s.japanese ? s.japanese : `${s.squares.join(', ')}${s.detail ? ` (${s.detail})` : ''}` });
     } else if (s.status === 'promotion-pending') {
-      text = t('promotion', { what: s.detail });
+      text = japanese && s.japanese ? s.japanese : t('promotion', { what: s.detail });
     } else if (s.status === 'ambiguous') {
-      text = t('ambiguous', { what: s.detail });
+      text = t('ambiguous', { what: japanese && s.japanese ? s.japanese : s.detail });
     } else if (s.status === 'illegal-move') {
-      text = t('illegal', { what: s.detail });
+      text = t('illegal', { what: japanese && s.japanese ? s.japanese : s.detail });
     } else if (s.status === 'offline') {
       text = t('boardOffline');
     } else if (s.status === 'halted') {
@@ -305,6 +315,11 @@ export class BoardPage {
   }
 }
 
+/** Whether this page may command the board: commands on, and signed in when the broker asks for an account. */
+export function mayCommand(settings: DashboardSettings): boolean {
+  return (settings.simulated || settings.commands) && (!settings.login || settings.username !== null);
+}
+
 function moveSquares(usi: string, position: Position): Square[] {
   try {
     const move = parseUsiMove(usi, position.variant);
@@ -336,7 +351,7 @@ function checkedKing(reason: string | undefined, inCheck: boolean, position: Pos
 
 const template = () => `
 <section class="board-page">
-  <header class="board-header"><h1 class="title"></h1><span class="online"></span></header>
+  <header class="board-header"><h1 class="title"></h1><span class="mode"></span><span class="online"></span></header>
   <div class="board-layout">
     <div class="board-column">
       <div class="player far"><span class="mark"></span> <span class="name"></span> <span class="clock"></span></div>

@@ -1,13 +1,15 @@
-// The control panel of a board whose page may send commands (the daemon's own page, or ?panel): the arbiter's buttons
-// for every board — new game, resign for either side, takeback, hint. On a simulated board also its play: click a
-// piece (or a piece on a komadai) and then a square, and the simulated hands make that move through the sensor path
-// (cmd/sim play), with a choice when a promotion is optional, and its clock buttons. Answers and errors show as text.
+// The control panel of a board whose page may send commands (the daemon's own page, or ?panel): the arbiter's controls
+// for every board — a new game set up in a dialog, resign for either side, takeback, hint, the clock (start, pause,
+// set a side's time) and a declared result with its reason. On a simulated board also its play: click a piece (or a
+// piece on a komadai) and then a square, and the simulated hands make that move through the sensor path (cmd/sim
+// play), with a choice when a promotion is optional, and its clock buttons. Answers and errors show as text.
 
 import { Connection } from '../live/connection';
 import { BoardView } from '../live/store';
 import { Position, Side, Square, formatSquare, parseSquare } from '../shogi/position';
 import { PROMOTABLE, inZone } from '../shogi/notation';
 import { t } from './i18n';
+import { NewGameDialog, choiceFrom, newGameFields } from './newGameDialog';
 
 export type Selection = Square | { side: Side; letter: string };
 
@@ -17,10 +19,14 @@ export class ControlPanel {
   hint: { usi: string; ply: number } | null = null;
   /** How many moves the game has now (the board view tells). */
   plyNow: () => number = () => 0;
+  /** The board as it is now, which the new-game dialog starts from (the board view tells). */
+  viewNow: () => BoardView | null = () => null;
+  private readonly dialog: NewGameDialog;
   private readonly message: HTMLElement;
 
   constructor(root: HTMLElement, private readonly connection: Connection, private readonly event: string,
-              private readonly board: string, private readonly simulated: boolean) {
+              private readonly board: string, private readonly simulated: boolean, variant = 'standard',
+              usiEngine: string | null = null) {
     const play = simulated ? `<p class="hint-text">${t('clickHint')}</p>
       <div class="buttons sim-buttons">
         <button data-verb="press" data-side="black">${t('blackClock')}</button><button data-verb="press" data-side="white">${t('whiteClock')}</button>
@@ -33,17 +39,41 @@ export class ControlPanel {
         <button data-verb="resign" data-side="black">${t('resignFor', { side: '☗' })}</button>
         <button data-verb="resign" data-side="white">${t('resignFor', { side: '☖' })}</button>
       </div>
+      <div class="buttons clock-buttons">
+        <button data-clock="start">${t('clockStart')}</button><button data-clock="pause">${t('clockPause')}</button>
+        <select class="clock-side" aria-label="${t('clockTime')}"><option value="black">☗</option><option value="white">☖</option></select>
+        <input class="clock-time" value="10:00" size="6" aria-label="${t('clockTime')}" title="${t('clockTime')}">
+        <button data-clock="set">${t('clockSet')}</button>
+      </div>
+      <div class="buttons result-buttons">
+        <select class="result-winner" aria-label="${t('declare')}"><option value="black">${t('winsBlack')}</option>
+          <option value="white">${t('winsWhite')}</option><option value="draw">${t('draw')}</option></select>
+        <select class="result-reason" aria-label="${t('declare')}">
+          <option value="resignation">${t('reasonResignation')}</option><option value="time-forfeit">${t('reasonTime')}</option>
+          <option value="illegal-move">${t('reasonIllegal')}</option><option value="sennichite">${t('reasonSennichite')}</option>
+          <option value="perpetual-check">${t('reasonPerpetual')}</option><option value="impasse">${t('reasonImpasse')}</option>
+          <option value="max-moves">${t('reasonMaxMoves')}</option></select>
+        <button data-result>${t('declare')}</button>
+      </div>
       <div class="promotion" hidden><span>${t('promote')}</span> <button data-promote="yes">${t('doPromote')}</button>
         <button data-promote="no">${t('noPromote')}</button></div>
       <p class="panel-message" role="status"></p>`;
     this.message = root.querySelector('.panel-message') as HTMLElement;
     root.querySelectorAll<HTMLButtonElement>('button[data-verb]').forEach((b) => {
-      b.onclick = () => this.button(b.dataset.verb!, b.dataset.side);
+      b.onclick = () => (b.dataset.verb === 'new-game' ? this.newGame() : this.button(b.dataset.verb!, b.dataset.side));
     });
+    root.querySelectorAll<HTMLButtonElement>('button[data-clock]').forEach((b) => {
+      b.onclick = () => this.clock(b.dataset.clock!);
+    });
+    (root.querySelector('button[data-result]') as HTMLButtonElement).onclick = () => this.declare();
+    this.dialog = new NewGameDialog(root, variant, usiEngine);
     this.promotionBox = root.querySelector('.promotion') as HTMLElement;
   }
 
   private readonly promotionBox: HTMLElement;
+  private get root(): HTMLElement {
+    return this.message.parentElement!;
+  }
 
   private say(text: string, hint?: string): void {
     this.message.textContent = text;
@@ -67,6 +97,39 @@ export class ControlPanel {
     } else {
       this.say(verb === 'press' ? t('clockPressed') : t('done', { what: this.label(verb) }));
     }
+  }
+
+  /** Open the new-game dialog from the game on the board, and send what the player chose. */
+  private async newGame(): Promise<void> {
+    const view = this.viewNow();
+    const choice = await this.dialog.open(choiceFrom(view?.state ?? null, (view?.analysis.size ?? 0) > 0));
+    if (!choice) return;
+    const reply = await this.connection.command(this.event, this.board, 'new-game', newGameFields(choice));
+    this.say(reply.ok ? t('gameStarted') : String(reply.error ?? t('refused')));
+  }
+
+  private async clock(action: string): Promise<void> {
+    const fields: Record<string, unknown> = { action };
+    if (action === 'set') {
+      const text = (this.root.querySelector('.clock-time') as HTMLInputElement).value.trim();
+      const m = /^(\d{1,3}):([0-5]\d)$/.exec(text);
+      if (!m) {
+        this.say(t('badTime'));
+        return;
+      }
+      fields.side = (this.root.querySelector('.clock-side') as HTMLSelectElement).value;
+      fields.seconds = Number(m[1]) * 60 + Number(m[2]);
+    }
+    const reply = await this.connection.command(this.event, this.board, 'clock', fields);
+    const label = action === 'start' ? t('clockStart') : action === 'pause' ? t('clockPause') : t('clockSet');
+    this.say(reply.ok ? t('done', { what: label }) : String(reply.error ?? t('refused')));
+  }
+
+  private async declare(): Promise<void> {
+    const winner = (this.root.querySelector('.result-winner') as HTMLSelectElement).value;
+    const reason = (this.root.querySelector('.result-reason') as HTMLSelectElement).value;
+    const reply = await this.connection.command(this.event, this.board, 'result', { winner, reason });
+    this.say(reply.ok ? t('done', { what: t('declare') }) : String(reply.error ?? t('refused')));
   }
 
   private label(verb: string): string {
