@@ -161,12 +161,28 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       return new TextDecoder('shift_jis').decode(bytes);
     });
     expect(shiftJis).toContain('７六歩'); // Shift_JIS for Kifu for Windows and older tools
-    const listing = await page.evaluate(async () => {
-      const link = document.querySelector('.downloads a.games-link') as HTMLAnchorElement;
-      return { text: link.textContent, html: await (await fetch(link.href)).text() };
+    // The resigned game is in the archive: listed under its day, and opened in the board view with stepping.
+    expect(await page.locator('.downloads a.games-link').textContent()).toBe('all games');
+    await page.locator('.downloads a.games-link').click();
+    await page.locator(`.games-page a[data-game="${state.game}"]`).click();
+    await page.locator('.board-page[data-game]').waitFor();
+    expect(await page.locator('.online').textContent()).toBe('recorded');
+    expect(await moveList(page)).toEqual(state.movesJapanese);
+    expect(await page.locator('.result').textContent()).toMatch(/ wins by resignation$/);
+    expect(await page.locator('.control-panel').isHidden()).toBe(true); // a record is not commanded
+    await page.locator('button.first').click();
+    expect(await page.locator('.board-svg [data-piece-square]').count()).toBe(40);
+    expect(await pieceAt(page, '7g')).toBe('歩');
+    await page.locator('button.forward').click();
+    expect(await pieceAt(page, '7f')).toBe('歩');
+    const archivedKif = await page.evaluate(async () => {
+      const link = [...document.querySelectorAll('.downloads a')].find((a) => a.textContent === 'KIF (Shift_JIS)') as HTMLAnchorElement;
+      return { href: link.getAttribute('href'), text: new TextDecoder('shift_jis').decode(await (await fetch(link.href)).arrayBuffer()) };
     });
-    expect(listing.text).toBe('all games');
-    expect(listing.html).toContain(`${state.game}.kifu`); // the resigned game is in the archive
+    expect(archivedKif.href).toBe(`games/${state.game}.kif`);
+    expect(archivedKif.text).toContain('投了');
+    await page.goto(english(daemon.dashboardUrl)); // back to the live board for the next tests
+    await shows(page, state.seq);
   });
 
   it('speaks Japanese unless asked, results in a record\'s words, and switches to English and back', async () => {

@@ -7,6 +7,7 @@ import { Connection } from './live/connection';
 import { loadConfigFile, saveAccount, savedAccount, settingsFrom } from './live/settings';
 import { BoardPage } from './ui/boardView';
 import { EventPage } from './ui/eventView';
+import { ArchivedGamePage, GamesPage } from './ui/archiveView';
 import { WordKey, initLanguage, language, switchLanguage, t } from './ui/i18n';
 
 /** The page's fixed words in the current language (the pages draw their own). */
@@ -52,7 +53,11 @@ async function main(): Promise<void> {
   const route = () => {
     page?.destroy();
     const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-    if (parts[0] === 'event' && parts[1]) {
+    if (parts[0] === 'games') {
+      page = new GamesPage(app);
+    } else if (parts[0] === 'game' && parts[1]) {
+      page = new ArchivedGamePage(app, parts[1], connection, settings);
+    } else if (parts[0] === 'event' && parts[1]) {
       page = new EventPage(app, store, parts[1]);
     } else if (parts[0] === 'board' && parts[1] && parts[2]) {
       page = new BoardPage(app, store, parts[1], parts[2], connection, settings);

@@ -54,3 +54,11 @@ describe('the new-game dialog', () => {
     expect(choiceFrom(null, false).time).toEqual({ main: 600, byoyomi: 30, increment: 0 });
   });
 });
+
+describe('the recorded games', () => {
+  it('reads a game id as its day, time and board', async () => {
+    const { describeGameId } = await import('../src/ui/archiveView');
+    expect(describeGameId('20261126-140312-board1')).toEqual({ day: '2026-11-26', time: '14:03', board: 'board1' });
+    expect(describeGameId('odd')).toEqual({ day: '', time: 'odd', board: '' });
+  });
+});

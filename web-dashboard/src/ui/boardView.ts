@@ -32,7 +32,8 @@ export class BoardPage {
   private readonly unhook: Array<() => void> = [];
 
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
-              private readonly board: string, connection: Connection, settings: DashboardSettings) {
+              private readonly board: string, connection: Connection, settings: DashboardSettings,
+              private readonly archivedGame: string | null = null) {
     root.innerHTML = template();
     // The arbiter's panel wherever the page may command the board (behind the broker's account when it asks for
     // one); playing by clicks only on a simulated board.
@@ -66,17 +67,19 @@ export class BoardPage {
     };
     const downloads = this.q('.downloads');
     if (settings.httpBase) {
+      // The game in progress as a growing record, or a recorded game's files.
+      const base = archivedGame ? `games/${encodeURIComponent(archivedGame)}` : `live/${encodeURIComponent(board)}`;
       for (const [label, ext] of [['KIF', 'kifu'], ['KIF (Shift_JIS)', 'kif'], ['CSA', 'csa'], ['JKF', 'jkf']]) {
         const a = document.createElement('a');
         a.textContent = label;
-        a.href = `live/${encodeURIComponent(board)}.${ext}`;
+        a.href = `${base}.${ext}`;
         a.download = '';
         downloads.append(a, ' ');
       }
       const games = document.createElement('a');
       games.className = 'games-link';
       games.textContent = t('allGames');
-      games.href = 'games/'; // the finished games of this board, newest first (KIF and CSA)
+      games.href = '#/games'; // the finished games of this board, newest first, each opened here
       downloads.append(games, ' ');
     } else {
       downloads.hidden = true;
@@ -125,9 +128,9 @@ export class BoardPage {
   render(): void {
     const view = this.view();
     const title = this.q('.title');
-    title.textContent = `${this.event} / ${this.board}`;
+    title.textContent = this.archivedGame ? `${this.event} / ${this.board} / ${this.archivedGame}` : `${this.event} / ${this.board}`;
     const online = this.q('.online');
-    const connected = view?.online === false ? 'offline' : view?.online ? 'online' : 'waiting';
+    const connected = this.archivedGame ? 'recorded' : view?.online === false ? 'offline' : view?.online ? 'online' : 'waiting';
     online.textContent = t(connected);
     online.className = `online ${connected}`;
     const state = view?.state;

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
+import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.device.config.RunSettings;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The daemon's HTTP server, on the JDK's own {@code com.sun.net.httpserver} (a supported JDK module: no dependency,
  * enough for static files and a few read-only endpoints). It serves the dashboard from the jar ({@code /}), its
- * settings ({@code /config.json}), the recorded games ({@code /games/}, {@code /games/<id>.kifu}, {@code .csa}) and
+ * settings ({@code /config.json}), the recorded games ({@code /games/}, {@code /games/index.json},
+ * {@code /games/<id>.kifu}, {@code .kif}, {@code .csa}, {@code .jkf}, and {@code .json} for the board view) and
  * the game in progress as a growing KIF ({@code /live/<board>.kifu}) for broadcast relays.
  */
 public final class WebServer implements AutoCloseable {
@@ -39,10 +41,12 @@ public final class WebServer implements AutoCloseable {
     private final RunSettings settings;
     private final Function<RecordFormat, byte[]> liveRecord;
     private final DashboardAssets assets = new DashboardAssets("/dashboard/");
+    private final ArchivedGames games;
 
     public WebServer(String host, int port, GameArchive archive, RunSettings settings, Function<RecordFormat, byte[]> liveRecord)
             throws IOException {
         this.archive = archive;
+        this.games = new ArchivedGames(archive);
         this.settings = settings;
         this.liveRecord = liveRecord;
         server = HttpServer.create(new InetSocketAddress(host, port), 16);
@@ -65,15 +69,10 @@ public final class WebServer implements AutoCloseable {
             String board = settings.config().boardId();
             if (path.equals("/games/") || path.equals("/games")) {
                 gameList(exchange);
+            } else if (path.equals("/games/index.json")) {
+                send(exchange, 200, "application/json", games.index());
             } else if (path.startsWith("/games/")) {
-                String name = path.substring("/games/".length());
-                int dot = name.lastIndexOf('.');
-                Path file = dot < 0 ? null : archive.file(name.substring(0, dot), name.substring(dot + 1));
-                if (file == null) {
-                    send(exchange, 404, "text/plain; charset=utf-8", "No such game.\n");
-                } else {
-                    send(exchange, 200, "text/plain; charset=utf-8", Files.readAllBytes(file));
-                }
+                archivedGame(exchange, path.substring("/games/".length()), board);
             } else if (path.startsWith("/live/" + board + ".") && LIVE_FORMATS.containsKey(path.substring(path.lastIndexOf('.') + 1))) {
                 RecordFormat format = LIVE_FORMATS.get(path.substring(path.lastIndexOf('.') + 1));
                 byte[] file = liveRecord.apply(format);
@@ -104,6 +103,32 @@ public final class WebServer implements AutoCloseable {
             log.debug("HTTP: {}", e.getMessage());
         } catch (RuntimeException e) {
             log.warn("HTTP request failed: {}", e.toString());
+        }
+    }
+
+    /**
+     * A recorded game: its kept KIF (.kifu) or CSA, or made from the KIF: Shift_JIS KIF, JKF, or the JSON the page's
+     * board view opens.
+     */
+    private void archivedGame(HttpExchange exchange, String name, String board) throws IOException {
+        int dot = name.lastIndexOf('.');
+        String id = dot < 0 ? name : name.substring(0, dot);
+        String extension = dot < 0 ? "" : name.substring(dot + 1);
+        Path file = archive.file(id, extension);
+        if (file != null) {
+            send(exchange, 200, "text/plain; charset=utf-8", Files.readAllBytes(file));
+            return;
+        }
+        boolean made = extension.equals("json") || ArchivedGames.CONVERTED.containsKey(extension);
+        GameRecord record = made ? games.record(id) : null;
+        if (record == null) {
+            send(exchange, 404, "text/plain; charset=utf-8", "No such game.\n");
+        } else if (extension.equals("json")) {
+            send(exchange, 200, "application/json", ArchivedGames.json(id, settings.config().event(), board, record));
+        } else {
+            RecordFormat format = ArchivedGames.CONVERTED.get(extension);
+            send(exchange, 200, format == RecordFormat.JKF ? "application/json" : "text/plain; charset=Shift_JIS",
+                    format.encode(record));
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -33,6 +34,7 @@ import org.shogibridge.device.config.RunSettings;
  * user does with mosquitto_pub and mosquitto_sub.
  */
 class DaemonTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final String PREFIX = "shogi/v1/test/b1";
     private static final List<String> OPENING = List.of("7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e");
@@ -142,6 +144,27 @@ class DaemonTest {
         assertTrue(kifu.body().contains("投了"), kifu.body());
         assertEquals(404, http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + daemon.httpPort()
                 + "/games/..%2Fjournal.jsonl")).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
+
+        // The page opens the finished game in its board view: the list, then the game as a finished state.
+        String base = "http://127.0.0.1:" + daemon.httpPort() + "/games/";
+        JsonNode index = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "index.json")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertEquals(id, index.get("games").get(0).asText());
+        JsonNode archived = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + id + ".json")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertEquals(OPENING, strings(archived.get("moves")));
+        assertEquals(strings(last.get("movesJapanese")), strings(archived.get("movesJapanese")));
+        assertEquals(last.get("sfen").asText(), archived.get("sfen").asText());
+        assertEquals("white", archived.get("result").get("winner").asText());
+        assertEquals("resignation", archived.get("result").get("reason").asText());
+        for (String format : List.of("kif", "jkf")) { // made from the kept KIF
+            HttpResponse<byte[]> other = http.send(HttpRequest.newBuilder(URI.create(base + id + "." + format)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(200, other.statusCode(), format);
+            assertEquals(OPENING.size(), RecordFormat.read("game." + format, other.body()).mainLine().moveArray().length, format);
+        }
+        assertEquals(404, http.send(HttpRequest.newBuilder(URI.create(base + "20990101-000000-none.json")).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode());
     }
 
     @Test
