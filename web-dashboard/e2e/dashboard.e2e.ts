@@ -305,7 +305,10 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
       await dialog.locator('select[name="white-type"]').selectOption('engine');
       await dialog.locator('select[name="white-level"]').selectOption('1');
       expect(await dialog.locator('input[name="white-name"]').isVisible()).toBe(false); // a level, not a name
+      await dialog.locator('select[name="preset"]').selectOption('custom');
+      expect(await dialog.locator('input[name="byoyomi"]').isVisible()).toBe(true);
       await dialog.locator('select[name="preset"]').selectOption('10+30');
+      expect(await dialog.locator('.custom-time').isVisible()).toBe(false); // a preset needs no times typed
       await dialog.locator('button.start-game').click();
       await page.locator('.panel-message', { hasText: '新しい対局を始めました。' }).waitFor();
 

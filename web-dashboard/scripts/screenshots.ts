@@ -58,6 +58,21 @@ async function main(): Promise<void> {
     await page.locator('.arbiter-buttons button[data-verb="hint"]').click();
     await page.locator('.board-svg line.hint-arrow').waitFor({ timeout: 30_000 });
     await page.screenshot({ path: `${OUT}/dashboard-hint.png` }); // the hint drawn as an arrow, named in notation
+    // The new-game dialog, filled in for a two-piece handicap game with a clock (then cancelled).
+    await page.locator('.arbiter-buttons button[data-verb="new-game"]').click();
+    const dialog = page.locator('dialog.new-game-dialog');
+    await dialog.locator('select[name="handicap"]').selectOption('two-pieces');
+    await dialog.locator('input[name="black-name"]').fill('花子');
+    await dialog.locator('select[name="white-type"]').selectOption('engine');
+    await dialog.locator('select[name="white-level"]').selectOption('4');
+    await dialog.locator('select[name="preset"]').selectOption('10+30');
+    await dialog.screenshot({ path: `${OUT}/dashboard-new-game.png` });
+    await dialog.locator('button[value="cancel"]').click();
+    // The arbiter's clock paused: the side to move's clock reads 停止中.
+    await page.locator('.clock-buttons button[data-clock="pause"]').click();
+    await page.locator('.clock.paused').waitFor();
+    await page.screenshot({ path: `${OUT}/dashboard-arbiter.png` });
+    await page.locator('.clock-buttons button[data-clock="start"]').click();
     await page.goto(`${daemons[0].dashboardUrl}?lang=en#/board/${EVENT}/table1`);
     await page.locator('.board-page[data-seq]').waitFor();
     await page.locator('.graph svg').waitFor();
@@ -68,6 +83,26 @@ async function main(): Promise<void> {
     await page.goto(`${daemons[0].dashboardUrl}#/event/${EVENT}`);
     await page.locator('.mini[data-board="table3"]').waitFor();
     await page.screenshot({ path: `${OUT}/dashboard-event.png` });
+    // Table 3's finished game, opened from the board's recorded games.
+    await page.goto(`${daemons[2].dashboardUrl}#/games`);
+    await page.locator('.games-page a[data-game]').first().click();
+    await page.locator('.board-page[data-game] .result:not(:empty)').waitFor();
+    await page.screenshot({ path: `${OUT}/dashboard-recorded.png` });
+    // A person against the computer on a board whose pieces the player moves: the computer's move is drawn (blue,
+    // as the LEDs show it) until it is carried out.
+    const versus = await Daemon.start({ args: ['--gote', 'engine:3'], config: 'board:\n  follow-leds: false\n' });
+    try {
+      const local = await Watcher.connect(versus.brokerUrl);
+      await local.state('local/board1');
+      await local.play('local/board1', '7g7f');
+      await local.state('local/board1', (s) => typeof s.engineMove === 'string', 30_000);
+      await local.close();
+      await page.goto(versus.dashboardUrl);
+      await page.locator('.board-svg rect.engine-to').waitFor();
+      await page.screenshot({ path: `${OUT}/dashboard-computer-move.png` });
+    } finally {
+      await versus.stop();
+    }
     await browser.close();
     console.log(`Screenshots written to ${OUT}.`);
   } finally {

@@ -188,8 +188,13 @@ export class NewGameDialog {
       (this.field(`${side}-name`) as HTMLInputElement).hidden = type !== 'human';
       (box.querySelector('.level-choice') as HTMLElement).hidden = type !== 'engine';
     }
-    const preset = this.field('preset').value;
-    (this.element.querySelector('.custom-time') as HTMLElement).hidden = preset !== 'custom';
+    const preset = PRESETS.find(([id]) => id === this.field('preset').value);
+    (this.element.querySelector('.custom-time') as HTMLElement).hidden = preset !== undefined;
+    if (preset) { // "custom" chosen next starts from the preset
+      this.field('main').value = String(Math.round(preset[3].main / 60));
+      this.field('byoyomi').value = String(preset[3].byoyomi);
+      this.field('increment').value = String(preset[3].increment);
+    }
   }
 
   private read(): NewGameChoice {
