@@ -365,6 +365,28 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
       expect(errors).toEqual([]);
       await page.close();
     });
+
+  it('draws a correction on the square and the komadai concerned, with the steps in a player\'s words', async () => {
+    const { page, errors } = await open(daemon.dashboardUrl);
+    expect(await watcher.command(board, 'new-game', { time: {} })).toMatchObject({ ok: true });
+    const fresh = await watcher.state(board, (s) => s.result === null && s.moves.length === 0);
+    await shows(page, fresh.seq);
+    await watcher.command(board, 'sim', { action: 'place', square: '5e' });
+    await watcher.command(board, 'sim', { action: 'put', side: 'black', piece: 'P' });
+    const wrong = await watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'correction-needed', 30_000);
+    expect(wrong.boardStatus).toMatchObject({ squares: ['5e'], komadai: ['black:P'] });
+    await shows(page, wrong.seq);
+    expect(await page.locator('.board-svg rect.correction[data-square="5e"]').count()).toBe(1);
+    expect(await page.locator('.board-svg .komadai.black.correction').count()).toBe(1);
+    expect(await page.locator('.status').textContent()).toBe('盤を直してください: ５五の駒を盤から取る、先手の駒台から歩を1枚取る');
+    await watcher.command(board, 'sim', { action: 'lift', square: '5e' });
+    await watcher.command(board, 'sim', { action: 'take', side: 'black', piece: 'P' });
+    const fixed = await watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'matched' && s.seq > wrong.seq);
+    await shows(page, fixed.seq);
+    expect(await page.locator('.board-svg .correction').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
 
 describe('a broker that asks for an account: the page signs in, and only then shows the arbiter\'s panel', () => {

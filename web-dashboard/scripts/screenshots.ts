@@ -95,11 +95,18 @@ async function main(): Promise<void> {
       const local = await Watcher.connect(versus.brokerUrl);
       await local.state('local/board1');
       await local.play('local/board1', '7g7f');
-      await local.state('local/board1', (s) => typeof s.engineMove === 'string', 30_000);
-      await local.close();
+      const asked = await local.state('local/board1', (s) => typeof s.engineMove === 'string', 30_000);
       await page.goto(versus.dashboardUrl);
       await page.locator('.board-svg rect.engine-to').waitFor();
       await page.screenshot({ path: `${OUT}/dashboard-computer-move.png` });
+      // Then a correction: the computer's move carried out, a stray piece on 5e and a pawn too many on sente's komadai.
+      await local.play('local/board1', String(asked.engineMove));
+      await local.command('local/board1', 'sim', { action: 'place', square: '5e' });
+      await local.command('local/board1', 'sim', { action: 'put', side: 'black', piece: 'P' });
+      await local.state('local/board1', (s) => (s.boardStatus as { status: string }).status === 'correction-needed', 30_000);
+      await local.close();
+      await page.locator('.board-svg .komadai.black.correction').waitFor();
+      await page.screenshot({ path: `${OUT}/dashboard-correction.png` });
     } finally {
       await versus.stop();
     }

@@ -39,6 +39,15 @@ describe('renderBoard', () => {
     expect(svg).toMatch(/data-hand="black:P">.*>歩<\/text><text class="hand-count"[^>]*>3<\/text>/);
   });
 
+  it('marks the komadai slots to correct: a piece the stand should hold, or the stand of a piece too many', () => {
+    const p = Position.fromSfen('4k4/9/9/9/9/9/9/9/4K4 b 2P 1');
+    const svg = renderBoard(p, { marks: { correctionKomadai: ['black:P', 'white:B'] } });
+    expect(svg).toMatch(/<g class="hand-piece correction" data-hand="black:P">/);
+    expect(svg).toMatch(/<g class="komadai white correction" data-side="white" data-fix="B">/); // white holds no bishop
+    expect(svg).toMatch(/<g class="komadai black" data-side="black" data-fix="P">/);
+    expect(renderBoard(p)).not.toContain('correction');
+  });
+
   it('marks the last move, a check, the squares to correct and a selection', () => {
     const p = Position.fromSfen(VARIANTS.standard.startSfen);
     const svg = renderBoard(p, {

@@ -15,6 +15,8 @@ export interface BoardMarks {
   readonly check?: Square | null;
   /** Squares where the physical board differs from the game. */
   readonly correction?: readonly Square[];
+  /** Komadai slots where the physical stand differs from the game ({@code black:P}): a piece too many or missing. */
+  readonly correctionKomadai?: readonly string[];
   /** A square or hand piece chosen in the control panel. */
   readonly selected?: Square | { side: Side; letter: string } | null;
   /** The computer's move the player must carry out on the board (USI), drawn as the LEDs show it. */
@@ -122,8 +124,9 @@ export function renderBoard(position: Position, options: BoardOptions = {}): str
   // Komadai: the viewer's own side at the bottom right, the opponent's at the top left.
   const near: Side = flipped ? 'white' : 'black';
   const far: Side = near === 'black' ? 'white' : 'black';
-  out.push(standSvg(position, far, 0, boardY, ranks, true, marks.selected));
-  out.push(standSvg(position, near, boardX + files * CELL + LABEL + GAP, boardY, ranks, false, marks.selected));
+  const fix = marks.correctionKomadai ?? [];
+  out.push(standSvg(position, far, 0, boardY, ranks, true, marks.selected, fix));
+  out.push(standSvg(position, near, boardX + files * CELL + LABEL + GAP, boardY, ranks, false, marks.selected, fix));
   out.push('</svg>');
   return out.join('');
 }
@@ -142,11 +145,15 @@ function pieceSvg(kanji: string, cx: number, cy: number, turned: boolean, promot
 }
 
 function standSvg(position: Position, side: Side, x: number, boardY: number, ranks: number, top: boolean,
-                  selected: BoardMarks['selected']): string {
+                  selected: BoardMarks['selected'], fix: readonly string[]): string {
   const height = Math.min(ranks * CELL, position.variant.handOrder.length * 30 + 40);
   const y = top ? boardY : boardY + ranks * CELL - height;
   const out: string[] = [];
-  out.push(`<g class="komadai ${side}" data-side="${side}">`);
+  // A slot to fix is marked on its piece; a piece the game's stand does not hold (one too many) marks the stand.
+  const toFix = fix.filter((slot) => slot.startsWith(`${side}:`)).map((slot) => slot.slice(side.length + 1));
+  const standToFix = toFix.some((letter) => position.handCount(side, letter) === 0);
+  out.push(`<g class="komadai ${side}${standToFix ? ' correction' : ''}" data-side="${side}"`
+    + `${toFix.length ? ` data-fix="${escapeXml(toFix.join(' '))}"` : ''}>`);
   out.push(`<rect class="komadai-wood" x="${x}" y="${y}" width="${STAND_WIDTH}" height="${height}" rx="4"/>`);
   out.push(`<text class="komadai-mark" x="${x + 10}" y="${y + 22}">${side === 'black' ? '☗' : '☖'}</text>`);
   let line = 0;
@@ -157,7 +164,7 @@ function standSvg(position: Position, side: Side, x: number, boardY: number, ran
     }
     const ly = y + 52 + line * 30;
     const isSelected = selected && !('file' in selected) && selected.side === side && selected.letter === letter;
-    out.push(`<g class="hand-piece${isSelected ? ' selected' : ''}" data-hand="${side}:${letter}">`
+    out.push(`<g class="hand-piece${isSelected ? ' selected' : ''}${toFix.includes(letter) ? ' correction' : ''}" data-hand="${side}:${letter}">`
       + `<rect x="${x + 4}" y="${ly - 22}" width="${STAND_WIDTH - 8}" height="28" fill="transparent"/>`
       + `<text class="piece-text" x="${x + 30}" y="${ly}" font-size="22" text-anchor="middle">${handKanji(letter)}</text>`
       + (n > 1 ? `<text class="hand-count" x="${x + 62}" y="${ly}" font-size="16" text-anchor="middle">${n}</text>` : '')

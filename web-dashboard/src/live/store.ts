@@ -47,7 +47,9 @@ export interface GameStateMessage {
   /** The computer's move in Japanese notation (▲７六歩; absent before this field). */
   readonly engineMoveJapanese?: string | null;
   /** What to do in Japanese words (a correction's steps: ７七に駒を置く; absent before this field). */
-  readonly boardStatus: { status: string; squares: readonly string[]; detail: string; japanese?: string };
+  readonly boardStatus: { status: string; squares: readonly string[]; detail: string; japanese?: string;
+    /** The komadai slots a correction concerns, `black:P` (absent before this field). */
+    komadai?: readonly string[] };
   readonly resumed: boolean;
   /** When the board made the change, ms since 1970 by the board's clock (absent before this field). */
   readonly time?: number;

@@ -160,6 +160,7 @@ export class BoardPage {
       lastMove: ply > 0 ? moveSquares(state.moves[ply - 1], position) : [],
       check: live ? checkedKing(state.result?.reason, state.check === true, position) : null,
       correction: live && state.boardStatus.status !== 'promotion-pending' ? squares(state.boardStatus.squares, position) : [],
+      correctionKomadai: live ? state.boardStatus.komadai ?? [] : [],
       promotion: live && state.boardStatus.status === 'promotion-pending' ? squares(state.boardStatus.squares, position)[0] ?? null : null,
       selected: this.panel?.selection ?? null,
       // As the LEDs show it until the board has it; a hint while the game is where it was asked.

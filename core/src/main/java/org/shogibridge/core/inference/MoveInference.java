@@ -718,7 +718,9 @@ public final class MoveInference {
 
     /** One piece of the side to move is off its square: light where it may go. */
     private boolean showLiftedPiece() {
-        if (board.diffCount() != 1 || !board.isEmpty(board.diff(0))) {
+        // One own piece in the fingers, nothing else changed: a piece put on a komadai meanwhile (its own, say) is a
+        // mistake the wrong-position timer must reach, never a choice waited on for ever.
+        if (board.diffCount() != 1 || !board.isEmpty(board.diff(0)) || !board.komadaiShow(position)) {
             return false;
         }
         int piece = position.pieceAt(board.diff(0));

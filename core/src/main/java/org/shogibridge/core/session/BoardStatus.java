@@ -10,8 +10,9 @@ import java.util.List;
  * @param detail  a short English explanation (the illegal move, the pending promotion, the candidates), or empty
  * @param spoken  the same in a Japanese player's words, or empty: a correction's steps (also said aloud), the move
  *                asked about (「▲２三歩 成りますか」), the illegal move and its rule, the candidates
+ * @param komadai the komadai slots a correction concerns, as {@code side:letter} ({@code black:P}), or none
  */
-public record BoardStatus(Kind kind, List<String> squares, String detail, String spoken) {
+public record BoardStatus(Kind kind, List<String> squares, String detail, String spoken, List<String> komadai) {
     /** What the board shows; {@code HALTED}: no move is accepted, the game cannot be kept on disk (the detail says why). */
     public enum Kind { MATCHED, CORRECTION_NEEDED, PROMOTION_PENDING, AMBIGUOUS, ILLEGAL_MOVE, OFFLINE, HALTED }
 
@@ -20,6 +21,12 @@ public record BoardStatus(Kind kind, List<String> squares, String detail, String
 
     public BoardStatus {
         squares = List.copyOf(squares);
+        komadai = List.copyOf(komadai);
+    }
+
+    /** A status about squares only. */
+    public BoardStatus(Kind kind, List<String> squares, String detail, String spoken) {
+        this(kind, squares, detail, spoken, List.of());
     }
 
     /** A status with nothing to say aloud. */

@@ -26,6 +26,7 @@ final class CorrectionText {
         List<String> squares = new ArrayList<>();
         List<String> steps = new ArrayList<>();
         List<String> japanese = new ArrayList<>();
+        List<String> komadaiSlots = new ArrayList<>();
         for (Correction.Relocation r : c.relocations()) {
             String from = Usi.square(variant, r.from());
             String to = Usi.square(variant, r.to());
@@ -53,11 +54,13 @@ final class CorrectionText {
             int n = Math.abs(k.delta());
             String pieces = n + " " + PIECE_NAMES[Piece.unpromoted(k.type())] + (n == 1 ? "" : "s");
             String komadai = (k.side() == Side.BLACK ? "Black's" : "White's") + " komadai";
+            komadaiSlots.add((k.side() == Side.BLACK ? "black:" : "white:") + Piece.letter(Piece.unpromoted(k.type())));
             steps.add(k.delta() > 0 ? "put " + pieces + " on " + komadai : "take " + pieces + " off " + komadai);
             String stand = (k.side() == Side.BLACK ? "先手" : "後手") + "の駒台";
             String piece = PieceNames.japanese(Piece.unpromoted(k.type())) + "を" + n + "枚";
             japanese.add(k.delta() > 0 ? stand + "に" + piece + "置く" : stand + "から" + piece + "取る");
         }
-        return new BoardStatus(BoardStatus.Kind.CORRECTION_NEEDED, squares, String.join("; ", steps), String.join("、", japanese));
+        return new BoardStatus(BoardStatus.Kind.CORRECTION_NEEDED, squares, String.join("; ", steps), String.join("、", japanese),
+                komadaiSlots);
     }
 }

@@ -135,6 +135,30 @@ class GameSessionTest {
     }
 
     @Test
+    void aStrayPieceOnAKomadaiIsACorrectionNamingTheSlot() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.changeKomadaiCount(Side.BLACK, org.shogibridge.core.rules.Piece.typeOfLetter('P'), +1);
+        hands.idle(BOARD.wrongPositionMillis() + BOARD.settleMillis() + 100);
+        BoardStatus status = session.state().status();
+        assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, status.kind());
+        assertEquals(List.of("black:P"), status.komadai(), "the slot to fix, for the page to mark");
+        assertEquals("先手の駒台から歩を1枚取る", status.spoken());
+    }
+
+    @Test
+    void aPawnLiftedOntoItsOwnersKomadaiIsCorrectedInTime() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.liftPiece(org.shogibridge.core.rules.Usi.parseSquare(Variant.STANDARD, "1g"));
+        hands.changeKomadaiCount(Side.BLACK, org.shogibridge.core.rules.Piece.typeOfLetter('P'), +1);
+        hands.idle(BOARD.wrongPositionMillis() * 3);
+        assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, session.state().status().kind(), session.state().status().toString());
+    }
+
+    @Test
     void aPendingPromotionIsAskedInAPlayersWords() {
         GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
         session.start(0, 0);

@@ -61,6 +61,7 @@ public final class StateJson {
         strings(boardStatus.putArray("squares"), s.status().squares());
         boardStatus.put("detail", s.status().detail());
         boardStatus.put("japanese", s.status().spoken());
+        strings(boardStatus.putArray("komadai"), s.status().komadai());
         root.put("resumed", s.resumed());
         root.put("time", epochMillis);
         return write(root);
