@@ -280,6 +280,9 @@ export class Watcher {
       client.once('connect', () => done());
       client.once('error', fail);
     });
+    // Listen before subscribing: the retained states arrive right behind the SUBACK, often in the same read, and a
+    // listener added after the await missed them (a board at rest then never showed a state: 1 run in 4).
+    const watcher = new Watcher(client, root);
     // The broker may drop a connection in its first moments (seen with the daemon's embedded Moquette just after
     // start-up); the client reconnects by itself, so subscribe again once it is back, as the page does.
     for (let attempt = 1; ; attempt++) {
@@ -291,7 +294,7 @@ export class Watcher {
         if (!client.connected) await new Promise<void>((done) => client.once('connect', () => done()));
       }
     }
-    return new Watcher(client, root);
+    return watcher;
   }
 
   /** Publish a command to a board ("event/board") and return the daemon's answer. */
