@@ -23,7 +23,11 @@ final class DashboardAssets {
     }
 
     private final String root;
-    private final Map<String, Optional<Asset>> cache = new ConcurrentHashMap<>();
+    /**
+     * The files found, each read once. Only files are kept, never a miss: the jar's files bound it, whereas a flood of
+     * made-up paths once filled the heap with one empty entry each (issue 43).
+     */
+    private final Map<String, Asset> cache = new ConcurrentHashMap<>();
 
     /** Serve the classpath folder {@code root} (e.g. {@code /dashboard/}). */
     DashboardAssets(String root) {
@@ -35,20 +39,34 @@ final class DashboardAssets {
         if (name.isEmpty() || name.contains("..") || name.contains("//") || name.contains("\\")) {
             return Optional.empty();
         }
-        return cache.computeIfAbsent(name, this::load);
+        Asset cached = cache.get(name);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        Asset found = load(name);
+        if (found == null) {
+            return Optional.empty();
+        }
+        Asset first = cache.putIfAbsent(name, found);
+        return Optional.of(first != null ? first : found);
     }
 
-    private Optional<Asset> load(String name) {
+    /** How many files are kept (for tests). */
+    int cachedFiles() {
+        return cache.size();
+    }
+
+    /** The file, or null when the jar has none by that name. */
+    private Asset load(String name) {
         try (InputStream in = DashboardAssets.class.getResourceAsStream(root + name)) {
             if (in == null) {
-                return Optional.empty();
+                return null;
             }
             byte[] bytes = in.readAllBytes();
             String type = TYPES.getOrDefault(name.substring(name.lastIndexOf('.') + 1), "application/octet-stream");
             byte[] gzip = compressible(type) ? gzip(bytes) : null;
             // Vite names the files under assets/ by their content hash: a new build has new names.
-            return Optional.of(new Asset(type, bytes, gzip != null && gzip.length < bytes.length ? gzip : null,
-                    name.startsWith("assets/")));
+            return new Asset(type, bytes, gzip != null && gzip.length < bytes.length ? gzip : null, name.startsWith("assets/"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

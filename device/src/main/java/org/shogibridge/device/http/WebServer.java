@@ -36,6 +36,28 @@ public final class WebServer implements AutoCloseable {
     private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "kif", RecordFormat.KIF,
             "csa", RecordFormat.CSA, "jkf", RecordFormat.JKF);
 
+    /**
+     * Request handlers. The JDK server reads a request on its handler's thread, so a client that sends slowly holds
+     * one: two slow connections once stopped the dashboard (issue 43). More threads, and a request that is not
+     * complete within {@link #MAX_REQUEST_SECONDS} is closed.
+     */
+    static final int THREADS = 8;
+    /** A request (line and headers) must arrive within this; a response must be taken within {@link #MAX_RESPONSE_SECONDS}. */
+    static final int MAX_REQUEST_SECONDS = 10;
+    static final int MAX_RESPONSE_SECONDS = 60;
+
+    static {
+        // The JDK server reads these once, when its first server is made; a value set on the command line wins.
+        setIfAbsent("sun.net.httpserver.maxReqTime", MAX_REQUEST_SECONDS);
+        setIfAbsent("sun.net.httpserver.maxRspTime", MAX_RESPONSE_SECONDS);
+    }
+
+    private static void setIfAbsent(String property, int seconds) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, String.valueOf(seconds));
+        }
+    }
+
     private final HttpServer server;
     private final GameArchive archive;
     private final RunSettings settings;
@@ -51,7 +73,7 @@ public final class WebServer implements AutoCloseable {
         this.liveRecord = liveRecord;
         server = HttpServer.create(new InetSocketAddress(host, port), 16);
         server.createContext("/", this::handle);
-        server.setExecutor(Executors.newFixedThreadPool(2, DaemonThreads.named("http")));
+        server.setExecutor(Executors.newFixedThreadPool(THREADS, DaemonThreads.named("http")));
         server.start();
     }
 

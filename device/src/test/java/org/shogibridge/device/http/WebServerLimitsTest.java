@@ -1,0 +1,71 @@
+package org.shogibridge.device.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.journal.GameArchive;
+
+/** The web server's edges under a careless or hostile client (issue 43, findings 1 and 2), each reproduced first. */
+class WebServerLimitsTest {
+    @TempDir
+    Path data;
+
+    private WebServer start() throws Exception {
+        var settings = new ConfigLoader().load(null, Map.of("data-dir", data.toString(), "http.port", 0));
+        return new WebServer("127.0.0.1", 0, new GameArchive(data.resolve("games")), settings, format -> null);
+    }
+
+    /** Before: two connections that sent half a request held both handler threads, and the page never loaded. */
+    @Test
+    void twoSlowClientsNoLongerStopThePageAndAreClosedInTime() throws Exception {
+        try (WebServer web = start()) {
+            List<Socket> slow = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                Socket s = new Socket("127.0.0.1", web.port());
+                s.getOutputStream().write("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII)); // and nothing more
+                s.getOutputStream().flush();
+                slow.add(s);
+            }
+            Thread.sleep(300); // both are being read
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpResponse<String> config = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + web.port() + "/config.json"))
+                    .timeout(Duration.ofSeconds(WebServer.MAX_REQUEST_SECONDS - 2)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, config.statusCode(), "answered while the slow clients still hold their connections");
+            for (Socket s : slow) {
+                s.setSoTimeout((WebServer.MAX_REQUEST_SECONDS + 15) * 1000);
+                InputStream in = s.getInputStream();
+                // The server closes an incomplete request after MAX_REQUEST_SECONDS (a read timeout here fails the test).
+                assertEquals(-1, in.read(), "closed, not answered");
+                s.close();
+            }
+        }
+    }
+
+    /** Before: each unknown path was kept as an empty entry, and a flood of made-up URLs filled the heap. */
+    @Test
+    void aFloodOfUnknownPathsKeepsNothing() {
+        DashboardAssets assets = new DashboardAssets("/dashboard/");
+        for (int i = 0; i < 20_000; i++) {
+            assertTrue(assets.find("no-such-page-" + i + "-" + "x".repeat(200)).isEmpty());
+        }
+        assertEquals(0, assets.cachedFiles());
+        assertTrue(assets.find("index.html").isPresent()); // the web-dashboard jar is a dependency
+        assets.find("index.html");
+        assertEquals(1, assets.cachedFiles(), "a file is kept once");
+    }
+}
