@@ -1,6 +1,8 @@
 package org.shogibridge.device.config;
 
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
@@ -30,6 +32,51 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
 
     public boolean embeddedBroker() {
         return config.broker().url().equals("embedded");
+    }
+
+    /**
+     * The external broker's URL as the daemon connects to it and prints it: an account written into it
+     * ({@code tcp://table3:secret@host:1883}, as mosquitto_sub takes it) is taken out, so no log line holds a password.
+     */
+    public String brokerUrl() {
+        return withoutAccount(config.broker().url());
+    }
+
+    /** The broker's user name: {@code broker.username}, or the one in {@code broker.url}; null for none. */
+    public String brokerUsername() {
+        String[] account = accountIn(config.broker().url());
+        return account != null ? account[0] : config.broker().username();
+    }
+
+    /** The broker's password: {@code broker.password}, or the one in {@code broker.url}; null for none. */
+    public String brokerPassword() {
+        String[] account = accountIn(config.broker().url());
+        return account != null ? account[1] : config.broker().password();
+    }
+
+    /** A URL with its account's password hidden, for messages. */
+    static String redacted(String url) {
+        String[] account = accountIn(url);
+        return account == null ? url : url.replaceFirst("//[^@/]*@", "//" + account[0] + ":***@");
+    }
+
+    private static String withoutAccount(String url) {
+        return accountIn(url) == null ? url : url.replaceFirst("//[^@/]*@", "//");
+    }
+
+    /** The user and password written in a URL, or null when it has none. */
+    private static String[] accountIn(String url) {
+        int scheme = url.indexOf("//");
+        int at = scheme < 0 ? -1 : url.indexOf('@', scheme);
+        int slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 2);
+        if (at < 0 || (slash >= 0 && slash < at)) {
+            return null;
+        }
+        String info = url.substring(scheme + 2, at);
+        int colon = info.indexOf(':');
+        String user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
+        String password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
+        return new String[] {user, password};
     }
 
     /** Return the topic prefix {@code shogi/v1/<event>/<board>}. */
@@ -89,13 +136,21 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         int wrong = check.range("board.wrong-position-millis", c.board().wrongPositionMillis(), settle, 60_000);
         String url = c.broker().url();
         if (!url.equals("embedded")) {
+            String shown = redacted(url); // a message never holds the password
             try {
-                URI uri = new URI(url);
+                URI uri = new URI(withoutAccount(url));
                 if (!("tcp".equals(uri.getScheme()) || "ssl".equals(uri.getScheme())) || uri.getHost() == null || uri.getPort() < 1) {
-                    throw check.fail("broker.url", "must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not '" + url + "'");
+                    throw check.fail("broker.url", "must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not '" + shown + "'");
                 }
             } catch (java.net.URISyntaxException e) {
-                throw check.fail("broker.url", "must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not '" + url + "'");
+                throw check.fail("broker.url", "must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not '" + shown + "'");
+            }
+            String[] account = accountIn(url);
+            if (account != null && account[1] == null) {
+                throw check.fail("broker.url", "names the user " + account[0] + " but no password (tcp://USER:PASSWORD@HOST:PORT)");
+            }
+            if (account != null && c.broker().username() != null) {
+                throw check.fail("broker.url", "holds an account, and so do broker.username and broker.password: give it once");
             }
         }
         check.range("broker.mqtt-port", c.broker().mqttPort(), 0, 65_535);

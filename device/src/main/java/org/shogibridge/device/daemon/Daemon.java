@@ -142,14 +142,15 @@ public final class Daemon implements AutoCloseable {
             }
             brokerUrl = "tcp://" + b.host() + ":" + b.mqttPort();
         } else {
-            brokerUrl = b.url();
+            brokerUrl = settings.brokerUrl(); // an account written in the URL is taken out of it
+
         }
         String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
         loop = new BoardLoop(variant, clock);
         loop.pressToMove(settings.config().clock().pressToMove());
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
-        link = new MqttLink(brokerUrl, clientId, b.username(), b.password(), b.caFile() == null ? null : Path.of(b.caFile()),
+        link = new MqttLink(brokerUrl, clientId, settings.brokerUsername(), settings.brokerPassword(), b.caFile() == null ? null : Path.of(b.caFile()),
                 settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
         outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId());
         outlet.onStorage(problem -> loop.post(() -> {

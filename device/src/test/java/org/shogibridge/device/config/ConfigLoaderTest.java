@@ -79,6 +79,9 @@ class ConfigLoaderTest {
             "bad broker|broker:\\n  url: http://x|:2: key 'broker.url' must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not 'http://x'.",
             "bad dashboard url|broker:\\n  url: tcp://club:1883\\n  dashboard-url: http://club/mqtt|:3: key 'broker.dashboard-url' must be ws://HOST:PORT/PATH or wss://HOST:PORT/PATH, not 'http://club/mqtt'.",
             "user without password|broker:\\n  username: club|:2: key 'broker.username' needs 'broker.password' as well.",
+            "account in a bad url|broker:\\n  url: http://table3:s3cret@club|:2: key 'broker.url' must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not 'http://table3:***@club'.",
+            "url user without password|broker:\\n  url: tcp://table3@club:1883|:2: key 'broker.url' names the user table3 but no password (tcp://USER:PASSWORD@HOST:PORT).",
+            "account twice|broker:\\n  url: tcp://table3:s3cret@club:1883\\n  username: a\\n  password: b|:2: key 'broker.url' holds an account, and so do broker.username and broker.password: give it once.",
             "bad board id|board-id: a/b|:1: key 'board-id' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not 'a/b'.",
             "handicap in minishogi|variant: minishogi\\nhandicap: 角落ち|:2: key 'handicap' handicaps exist only in standard shogi.",
             "not YAML|mode: [a|:1: not YAML: while parsing a flow sequence.",
@@ -95,5 +98,18 @@ class ConfigLoaderTest {
     void aBadOptionNamesTheOption() {
         ConfigException e = assertThrows(ConfigException.class, () -> load(null, Map.of("broker.mqtt-port", 70000)));
         assertEquals("Invalid configuration. option --mqtt-port: key 'broker.mqtt-port' must be 0 to 65535, not 70000.", e.getMessage());
+    }
+
+    /** An account written into the broker's URL is used, and taken out of the URL the daemon prints and logs. */
+    @Test
+    void anAccountInTheBrokerUrlIsTakenOutOfIt() throws Exception {
+        RunSettings s = load("broker:\n  url: tcp://table3:s%40cret@club.example:1883\n", Map.of());
+        assertEquals("tcp://club.example:1883", s.brokerUrl());
+        assertEquals("table3", s.brokerUsername());
+        assertEquals("s@cret", s.brokerPassword(), "percent-encoded as in any URL");
+        RunSettings plain = load("broker:\n  url: tcp://club.example:1883\n  username: a\n  password: b\n", Map.of());
+        assertEquals("tcp://club.example:1883", plain.brokerUrl());
+        assertEquals("a", plain.brokerUsername());
+        assertEquals("b", plain.brokerPassword());
     }
 }
