@@ -1,0 +1,64 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Pi's journal must be worth reading (issue 43, finding 8): the real jar, as systemd runs it, with the embedded
+ * broker and the product's own logging, while viewers come and go. Every short-lived subscriber used to leave a
+ * Moquette WARN ("SUBSCRIBE received on already closed connection").
+ */
+class QuietLogIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void viewersComingAndGoingLeaveNoWarningInTheLog() throws Exception {
+        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
+        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
+        Path log = dir.resolve("daemon.log");
+        int mqttPort = Ports.free();
+        Process daemon = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-jar", jar.toString(), "run", "--data-dir", dir.resolve("data").toString(), "--mqtt-port", Integer.toString(mqttPort),
+                "--ws-port", Integer.toString(Ports.free()), "--http-port", Integer.toString(Ports.free()))
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(log).contains("Ready.")) {
+                assertTrue(daemon.isAlive() && System.nanoTime() < deadline, "the daemon did not start:\n" + Files.readString(log));
+                Thread.sleep(100);
+            }
+            for (int i = 0; i < 30; i++) { // a viewer that looks and leaves: subscribe, then close at once
+                MqttClient viewer = new MqttClient("tcp://127.0.0.1:" + mqttPort, "viewer-" + i, new MemoryPersistence());
+                MqttConnectOptions options = new MqttConnectOptions();
+                options.setCleanSession(true);
+                viewer.connect(options);
+                viewer.subscribe("shogi/v1/#", 1);
+                if (i % 2 == 0) {
+                    viewer.disconnectForcibly(100, 100); // a tab closed: no DISCONNECT (0 would wait for ever)
+                } else {
+                    viewer.disconnect();
+                }
+                viewer.close();
+            }
+            Thread.sleep(1_500);
+        } finally {
+            daemon.destroy(); // SIGTERM, as systemd stops it
+            daemon.waitFor(30, TimeUnit.SECONDS);
+        }
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        List<String> noise = lines.stream().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList();
+        assertEquals(List.of(), noise, "every line:\n" + String.join("\n", lines));
+    }
+}
