@@ -257,6 +257,17 @@ public final class Game {
      */
     public GameResult adjudicate(Side winner, Termination termination, String detail) {
         requireInProgress();
+        requireFitting(winner, termination);
+        result = new GameResult(winner, termination, null, moves.size(), detail);
+        return result;
+    }
+
+    /**
+     * Check that a declared winner fits the ending, before anything changes.
+     *
+     * @throws IllegalArgumentException "No winner. ..." or "A draw. ..." when they do not agree
+     */
+    public static void requireFitting(Side winner, Termination termination) {
         boolean drawable = termination == Termination.SENNICHITE || termination == Termination.IMPASSE_DECLARATION
                 || termination == Termination.MAX_MOVES;
         if (winner == null && !drawable) {
@@ -267,8 +278,6 @@ public final class Game {
             throw new IllegalArgumentException("A draw. A " + termination.name().toLowerCase().replace('_', ' ')
                     + " has no winner.");
         }
-        result = new GameResult(winner, termination, null, moves.size(), detail);
-        return result;
     }
 
     /** The side's flag fell; return the result. */

@@ -234,8 +234,7 @@ public final class GameSession {
     public GameResult declareResult(Side winner, Termination termination, long nowMillis) {
         now = Math.max(now, nowMillis);
         requireInProgress();
-        Game probe = Game.replay(game.startPosition(), rules, game.moves());
-        probe.adjudicate(winner, termination, ARBITER); // checked on a copy first: a refused declaration changes nothing
+        Game.requireFitting(winner, termination); // checked first: a refused declaration changes nothing
         GameResult result = inference.adjudicate(winner, termination, ARBITER);
         flush();
         return result;

@@ -79,6 +79,13 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         return new String[] {user, password};
     }
 
+    /** The external USI engine the configuration names for either side (a page may choose it for a game), or null. */
+    public Player usiEngine() {
+        Player black = session.black();
+        Player white = session.white();
+        return black.kind() == Player.Kind.USI ? black : white.kind() == Player.Kind.USI ? white : null;
+    }
+
     /** Return the topic prefix {@code shogi/v1/<event>/<board>}. */
     public String topicPrefix() {
         return "shogi/v1/" + config.event() + "/" + config.boardId();

@@ -110,12 +110,6 @@ public final class Daemon implements AutoCloseable {
         this.analysisOn = settings.config().analysis().enabled();
     }
 
-    /** The external USI engine the configuration names for either side, which a page may choose for a game. */
-    private Player usiEngine() {
-        Player black = settings.session().black();
-        Player white = settings.session().white();
-        return black.kind() == Player.Kind.USI ? black : white.kind() == Player.Kind.USI ? white : null;
-    }
 
     /** Start every part; return once the board is being read. */
     public void start() throws Exception {
@@ -170,7 +164,7 @@ public final class Daemon implements AutoCloseable {
         board = boardPort(clock);
         runner = new CommandRunner(loop, () -> session, simulated, engines, on -> analysisOn = on);
         commands[0] = new RemoteCommands(new CommandParser(variant, simulated != null ? null : boardConfig.source(),
-                settings.session().inference().faceSensing(), usiEngine()), runner::execute, outlet);
+                settings.session().inference().faceSensing(), settings.usiEngine()), runner::execute, outlet);
         session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
         loop.attach(session, boardMenu(), board);
         if (simulated != null) {

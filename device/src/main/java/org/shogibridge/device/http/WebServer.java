@@ -14,7 +14,6 @@ import java.util.concurrent.Executors;
 import java.util.function.Function;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.session.Player;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.threads.DaemonThreads;
@@ -116,7 +115,7 @@ public final class WebServer implements AutoCloseable {
                         // the page asks for the broker's account before it connects (an arbiter's, to command)
                         .put("login", b.username() != null)
                         .put("variant", settings.session().variant().name().toLowerCase(java.util.Locale.ROOT))
-                        .put("usiEngine", usiEngineName());
+                        .put("usiEngine", settings.usiEngine() == null ? null : settings.usiEngine().name());
                 send(exchange, 200, "application/json", json.toString());
             } else {
                 staticFile(exchange, path);
@@ -152,13 +151,6 @@ public final class WebServer implements AutoCloseable {
             send(exchange, 200, format == RecordFormat.JKF ? "application/json" : "text/plain; charset=Shift_JIS",
                     format.encode(record));
         }
-    }
-
-    /** The name of the external USI engine the configuration names, which the page's new-game dialog offers, or null. */
-    private String usiEngineName() {
-        var black = settings.session().black();
-        var white = settings.session().white();
-        return black.kind() == Player.Kind.USI ? black.name() : white.kind() == Player.Kind.USI ? white.name() : null;
     }
 
     private static String hostFor(HttpExchange exchange) {
