@@ -66,7 +66,9 @@ class DaemonButtonsTest {
             mqtt.command("sim", "{\"action\":\"press\",\"button\":\"black-clock\"}");
             JsonNode move = mqtt.await("moves", j -> j.has("usi"), WAIT).json();
             assertEquals("7g7f", move.get("usi").asText());
-            assertTrue(move.get("millis").asLong() >= 4_000, "the move's time runs to the press: " + move);
+            // Made at the put-down it would be about 0 ms (the piece was placed right after the clock started); the
+            // press came 4 s later by the test's clock, less however much longer the first press waited in the queue.
+            assertTrue(move.get("millis").asLong() >= 3_500, "the move's time runs to the press: " + move);
         }
     }
 
