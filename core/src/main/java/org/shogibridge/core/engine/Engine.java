@@ -20,6 +20,7 @@ public final class Engine {
     private final MateSolver solver = new MateSolver();
     private final Random random;
     private Level level = Level.maximum();
+    private long timeMargin = TimeManager.DEFAULT_MARGIN_MS;
 
     /** Create an engine with a hash table of the given size, evaluation weights and scales, and random seed. */
     public Engine(int hashMegabytes, EvalWeights weights, EvalParams params, long seed) {
@@ -60,6 +61,14 @@ public final class Engine {
         search.setThreads(threads, executor);
     }
 
+    /**
+     * Keep this many milliseconds back from every deadline of a clock, for the delays between the engine and the
+     * clock that judges it (USI option NetworkDelay); {@link TimeManager#DEFAULT_MARGIN_MS} unless set.
+     */
+    public void setTimeMargin(long millis) {
+        timeMargin = millis;
+    }
+
     public void setImpasseRule(Impasse.Rule rule) {
         search.setImpasseRule(rule);
     }
@@ -72,6 +81,7 @@ public final class Engine {
 
     /** Return the move to play at the engine's level. */
     public SearchResult think(Position position, SearchLimits limits, boolean ponder, Search.Listener listener) {
+        long began = System.nanoTime();
         if (level.choosesByFeel()) {
             return chooseByFeel(position, limits);
         }
@@ -82,6 +92,8 @@ public final class Engine {
                         mate.nodes(), mate.millis(), mate.moves());
             }
         }
+        // The clock has run since the question came: the quick mate test's time is kept back from the search's.
+        search.setTimeMargin(timeMargin + (System.nanoTime() - began) / 1_000_000);
         if (level.nodes() > 0) {
             boolean capped = limits.nodes() == 0 || limits.nodes() > level.nodes();
             return search.main().search(position, capped ? limits.withNodes(level.nodes()) : limits, ponder, listener);
@@ -91,6 +103,7 @@ public final class Engine {
 
     /** Return the best move for the side to move (a hint for the human), at full strength within the time. */
     public SearchResult hint(Position position, long millis) {
+        search.setTimeMargin(timeMargin);
         return search.search(position, SearchLimits.moveTime(millis), false, null);
     }
 

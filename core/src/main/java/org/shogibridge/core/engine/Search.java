@@ -66,6 +66,7 @@ public final class Search {
 
     private final Evaluation evaluation;
     private final TranspositionTable table;
+    private long timeMargin = TimeManager.DEFAULT_MARGIN_MS;
     private final StaticExchange exchange = new StaticExchange();
     /** What capturing each piece type wins, for {@link #exchange}. */
     private final int[] exchangeValues;
@@ -121,6 +122,11 @@ public final class Search {
     }
 
     /** Set the entering-king rule the search plays by (default 27 points). */
+    /** Keep this many milliseconds back from every deadline of a clock (see {@link TimeManager}). */
+    public void setTimeMargin(long millis) {
+        timeMargin = millis;
+    }
+
     public void setImpasseRule(Impasse.Rule rule) {
         this.impasseRule = rule;
     }
@@ -174,7 +180,7 @@ public final class Search {
     SearchResult search(Position position, SearchLimits limits, boolean ponder, Listener listener, boolean ageTable) {
         int[] rootMoves = prepareRoot(position, limits.nodes(), ageTable);
         pondering = ponder;
-        TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
+        TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1, timeMargin);
         optimumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.optimum() * 1_000_000);
         maximumNanos = ponder ? Long.MAX_VALUE : saturatedAdd(0, time.maximum() * 1_000_000);
         ordering.forgetKillersAndAgeHistory();
@@ -268,7 +274,7 @@ public final class Search {
     public int[][] scoreRootMoves(Position position, int depth, int window, SearchLimits limits) {
         int[] moves = prepareRoot(position, limits.nodes(), true);
         pondering = false;
-        TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1);
+        TimeManager time = TimeManager.of(limits, pos.sideToMove(), pos.moveNumber() - 1, timeMargin);
         optimumNanos = Long.MAX_VALUE;
         maximumNanos = saturatedAdd(0, time.maximum() * 1_000_000);
         int[] scores = new int[moves.length];

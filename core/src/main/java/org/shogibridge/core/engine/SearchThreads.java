@@ -60,6 +60,11 @@ public final class SearchThreads {
         return helpers.length + 1;
     }
 
+    /** Keep this many milliseconds back from every deadline (only the main thread keeps the time). */
+    public void setTimeMargin(long millis) {
+        main.setTimeMargin(millis);
+    }
+
     public void setImpasseRule(Impasse.Rule rule) {
         impasseRule = rule;
         main.setImpasseRule(rule);

@@ -9,8 +9,11 @@ import org.shogibridge.core.rules.Side;
  * almost whole, since it cannot be saved.
  */
 public final class TimeManager {
-    /** Kept back from every budget for the GUI's and the operating system's delays. */
-    static final long OVERHEAD_MS = 60;
+    /**
+     * Kept back from every deadline by default for the GUI's, the network's and a busy machine's delays (as
+     * YaneuraOu's NetworkDelay): a bestmove sent at the deadline arrives after it.
+     */
+    public static final long DEFAULT_MARGIN_MS = 120;
 
     private final long optimum;
     private final long maximum;
@@ -20,10 +23,15 @@ public final class TimeManager {
         this.maximum = maximum;
     }
 
-    /** Return the budgets for a side to move at a ply (0-based count of moves played in the game). */
+    /** Return the budgets for a side to move at a ply (0-based count of moves played in the game), default margin. */
     public static TimeManager of(SearchLimits limits, Side side, int ply) {
+        return of(limits, side, ply, DEFAULT_MARGIN_MS);
+    }
+
+    /** Return the budgets for a side to move at a ply, keeping {@code margin} ms back from every deadline. */
+    public static TimeManager of(SearchLimits limits, Side side, int ply, long margin) {
         if (limits.moveTime() > 0) {
-            long t = Math.max(1, limits.moveTime() - OVERHEAD_MS / 2);
+            long t = Math.max(1, limits.moveTime() - margin);
             return new TimeManager(t, t);
         }
         if (limits.infinite() || !limits.hasClock()) {
@@ -34,11 +42,11 @@ public final class TimeManager {
         long extra = limits.byoyomi() + increment;
         // Expect the game to last about 120 plies more early on, never fewer than 30 of our moves.
         long movesToGo = Math.max(30, (160 - ply) / 2);
-        long usable = Math.max(0, remaining - OVERHEAD_MS);
+        long usable = Math.max(0, remaining - margin);
         long optimum = usable / movesToGo + extra * 9 / 10;
-        long maximum = Math.min(usable / 4 + extra, remaining + limits.byoyomi() - OVERHEAD_MS);
-        if (limits.byoyomi() > 0 && remaining <= OVERHEAD_MS) {
-            optimum = maximum = limits.byoyomi() - OVERHEAD_MS;
+        long maximum = Math.min(usable / 4 + extra, remaining + limits.byoyomi() - margin);
+        if (limits.byoyomi() > 0 && remaining <= margin) {
+            optimum = maximum = limits.byoyomi() - margin;
         }
         maximum = Math.max(10, maximum);
         return new TimeManager(Math.max(5, Math.min(optimum, maximum)), maximum);

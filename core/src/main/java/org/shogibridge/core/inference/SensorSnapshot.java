@@ -109,6 +109,11 @@ public final class SensorSnapshot {
         timeMillis = other.timeMillis;
     }
 
+    /** Return true if the other snapshot reads the same on every square and komadai (its time aside). */
+    public boolean sameReadings(SensorSnapshot other) {
+        return Arrays.equals(squares, other.squares) && Arrays.equals(komadai, other.komadai);
+    }
+
     /** The raw arrays, for the debouncer: squares then komadai. */
     byte[] squares() {
         return squares;

@@ -148,6 +148,26 @@ public final class HumanSimulator {
         hold(between(60, 200));
     }
 
+    /**
+     * Return true if the board physically shows this position: every square as its sensors would read it, and every
+     * komadai count (a move asked of the hands is made only on the position it was asked for).
+     */
+    public boolean shows(Position position) {
+        for (int sq = 0; sq < truth.length; sq++) {
+            if (truth[sq] != SensorSnapshot.readingOf(position.pieceAt(sq), faces)) {
+                return false;
+            }
+        }
+        for (Side side : Side.values()) {
+            for (int type : variant.handTypes()) {
+                if (komadai[side.index() * Piece.TYPES + type] != position.handCount(side, type)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** Return what the square physically holds, as a sensor reading. */
     public byte truth(int square) {
         return truth[square];

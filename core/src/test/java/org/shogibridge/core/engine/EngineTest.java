@@ -132,7 +132,9 @@ class EngineTest {
     void timeBudgetsFitEveryClock() {
         TimeManager byoyomi = TimeManager.of(new SearchLimits(0, 0, 1000, 0, 0, 0, 0, 0, false),
                 Side.BLACK, 40);
-        assertEquals(1000 - TimeManager.OVERHEAD_MS, byoyomi.maximum());
+        assertEquals(1000 - TimeManager.DEFAULT_MARGIN_MS, byoyomi.maximum());
+        assertEquals(1000 - 300, TimeManager.of(new SearchLimits(0, 0, 1000, 0, 0, 0, 0, 0, false), Side.BLACK, 40, 300).maximum(),
+                "a larger margin (NetworkDelay) is kept back from the byoyomi");
         TimeManager fischer = TimeManager.of(new SearchLimits(60_000, 60_000, 0, 2000, 2000, 0, 0, 0, false),
                 Side.WHITE, 40);
         assertTrue(fischer.optimum() > 2000 && fischer.optimum() < 6000, "optimum " + fischer.optimum());

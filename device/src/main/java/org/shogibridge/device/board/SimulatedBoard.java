@@ -1,8 +1,10 @@
 package org.shogibridge.device.board;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
@@ -29,7 +31,7 @@ public final class SimulatedBoard implements BoardPort {
     private final double noise;
     private final long seed;
     private final MonotonicClock clock;
-    private final LinkedBlockingQueue<java.util.function.Consumer<HumanSimulator>> actions = new LinkedBlockingQueue<>();
+    private final LinkedBlockingQueue<Consumer<HumanSimulator>> actions = new LinkedBlockingQueue<>();
     private final LedFrame leds;
     private volatile boolean running;
     private Thread thread;
@@ -62,38 +64,58 @@ public final class SimulatedBoard implements BoardPort {
     }
 
     /** Set up a position on the board by hand (all pieces at once), e.g. the start of a new game. */
-    public void setUp(Position position) {
-        actions.add(hands -> hands.setUp(position));
+    public CompletableFuture<Void> setUp(Position position) {
+        return act(hands -> hands.setUp(position));
     }
 
-    /** Play a legal move of {@code before} by hand, through the sensors, with the configured noise. */
-    public void play(Position before, int move) {
-        actions.add(hands -> hands.play(before, move));
-    }
-
-    public void lift(int square) {
-        actions.add(hands -> hands.liftPiece(square));
-    }
-
-    public void place(int square, byte reading) {
-        actions.add(hands -> hands.placePiece(square, reading));
-    }
-
-    /** Take a piece of a type from a side's komadai (-1) or put one there (+1). */
-    public void komadai(Side side, int type, int delta) {
-        actions.add(hands -> {
-            try {
-                hands.changeKomadaiCount(side, type, delta);
-            } catch (IllegalArgumentException e) {
-                log.warn("Simulated hands: {}", e.getMessage());
+    /**
+     * Play a legal move of {@code before} by hand, through the sensors, with the configured noise. The hands refuse it
+     * (the future fails with "Board changed.") when, by their turn, the board no longer shows {@code before}: a move
+     * asked of one position is never made on another.
+     */
+    public CompletableFuture<Void> play(Position before, int move) {
+        Position asked = before.copy();
+        return act(hands -> {
+            if (!hands.shows(asked)) {
+                throw new IllegalStateException("Board changed. The board no longer shows the position this move was asked for.");
             }
+            hands.play(asked, move);
         });
     }
 
+    public CompletableFuture<Void> lift(int square) {
+        return act(hands -> hands.liftPiece(square));
+    }
+
+    public CompletableFuture<Void> place(int square, byte reading) {
+        return act(hands -> hands.placePiece(square, reading));
+    }
+
+    /** Take a piece of a type from a side's komadai (-1) or put one there (+1). */
+    public CompletableFuture<Void> komadai(Side side, int type, int delta) {
+        return act(hands -> hands.changeKomadaiCount(side, type, delta));
+    }
+
     /** Return a future completed once the hands have done everything asked of them before. */
-    public java.util.concurrent.CompletableFuture<Void> done() {
-        java.util.concurrent.CompletableFuture<Void> finished = new java.util.concurrent.CompletableFuture<>();
-        actions.add(hands -> finished.complete(null));
+    public CompletableFuture<Void> done() {
+        return act(hands -> { });
+    }
+
+    /**
+     * Ask the hands to do something, in turn after what was asked before; the future completes when it is done, or
+     * fails with the reason they could not do it (a piece they do not have), and the board goes on either way.
+     */
+    private CompletableFuture<Void> act(Consumer<HumanSimulator> action) {
+        CompletableFuture<Void> finished = new CompletableFuture<>();
+        actions.add(hands -> {
+            try {
+                action.accept(hands);
+                finished.complete(null);
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                log.debug("Simulated hands: {} (the board goes on).", e.getMessage());
+                finished.completeExceptionally(e);
+            }
+        });
         return finished;
     }
 
@@ -101,8 +123,8 @@ public final class SimulatedBoard implements BoardPort {
      * Press a button, in turn after what the hands did before: a clock button is a press; the menu button is held
      * down for {@code holdMillis} while the board goes on being scanned (a long press chooses).
      */
-    public void press(BoardButton button, long holdMillis) {
-        actions.add(hands -> {
+    public CompletableFuture<Void> press(BoardButton button, long holdMillis) {
+        return act(hands -> {
             if (button == BoardButton.MENU) {
                 listener.menuButton(true);
                 hands.idle(holdMillis);
@@ -140,9 +162,9 @@ public final class SimulatedBoard implements BoardPort {
         try {
             hands.setUp(initial);
             while (running) {
-                java.util.function.Consumer<HumanSimulator> action = actions.poll(SCAN_MILLIS, TimeUnit.MILLISECONDS);
+                Consumer<HumanSimulator> action = actions.poll(SCAN_MILLIS, TimeUnit.MILLISECONDS);
                 if (action != null) {
-                    perform(action, hands);
+                    action.accept(hands);
                 } else {
                     hands.idle(SCAN_MILLIS);
                 }
@@ -151,15 +173,6 @@ public final class SimulatedBoard implements BoardPort {
             // closing
         } catch (RuntimeException e) {
             log.error("The simulated board stopped: {}", e.toString(), e);
-        }
-    }
-
-    /** Carry out one request; one the hands cannot do (a piece they do not have) is logged, and the board goes on. */
-    private static void perform(java.util.function.Consumer<HumanSimulator> action, HumanSimulator hands) {
-        try {
-            action.accept(hands);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            log.warn("Simulated hands: {} (the board goes on).", e.getMessage());
         }
     }
 

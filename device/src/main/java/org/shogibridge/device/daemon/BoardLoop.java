@@ -21,10 +21,18 @@ import org.slf4j.LoggerFactory;
  * bounded queue of reused snapshots (no allocation per scan), runs queued tasks (engine answers, commands, button
  * presses), lets time pass, and sends a changed LED frame to the board: the menu's while it shows, else the game's.
  * Nothing else touches the session or the menu; everything else posts a task.
+ *
+ * <p>A board at rest reads the same 200 times a second, so the loop is passed changes, not scans: every scan that
+ * differs from the last one passed is queued, then its repeats only until the debouncer has counted enough of them to
+ * take it; later repeats are counted, not queued (time passes by the loop's tick). The queue is thus bounded by
+ * changes. Should it still fill, the scan thread waits a moment for room; a change it must drop is read again at the
+ * next scan, which differs from the last one passed.
  */
 final class BoardLoop implements Runnable, BoardPort.Listener {
     private static final Logger log = LoggerFactory.getLogger(BoardLoop.class);
     private static final int QUEUED_SNAPSHOTS = 64;
+    /** How long the scan thread waits for room in a full queue before it drops a scan. */
+    private static final long ROOM_WAIT_MILLIS = 20;
     private volatile boolean pressToMove = true;
     private volatile boolean pressRequired;
     private boolean confirming;
@@ -39,11 +47,28 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private volatile boolean running = true;
     private LedFrame shownFrame;
     private long ledVersion = -1;
-    private long droppedSnapshots;
+    /** Repeats of a scan passed on after it (as many as the debouncer counts before it takes a reading). */
+    private final int repeatsPassed;
+    /** The last scan passed on, and how many times it was read since (touched only by the scan thread). */
+    private final SensorSnapshot lastPassed;
+    private boolean anyPassed;
+    /**
+     * Set by the loop after it ran tasks: the next scan is passed even if it repeats the last (the board back online
+     * is read again from its next scan, which may be a repeat that reached the loop before the task did).
+     */
+    private volatile boolean rescan;
+    private int repeats;
+    /** Counts kept by the scan thread, read at the end. */
+    private volatile long scans;
+    private volatile long changesPassed;
+    private volatile long droppedSnapshots;
     private Thread thread;
 
-    BoardLoop(Variant variant, MonotonicClock clock) {
+    /** A loop whose board's readings are taken after {@code debounceScans} equal scans (inference.debounce-scans). */
+    BoardLoop(Variant variant, MonotonicClock clock, int debounceScans) {
         this.clock = clock;
+        this.repeatsPassed = debounceScans;
+        this.lastPassed = new SensorSnapshot(variant);
         for (int i = 0; i < QUEUED_SNAPSHOTS; i++) {
             free.add(new SensorSnapshot(variant));
         }
@@ -86,13 +111,34 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
 
     @Override
     public void snapshot(SensorSnapshot snapshot) {
-        SensorSnapshot copy = free.poll();
+        scans++;
+        if (rescan) {
+            rescan = false;
+            anyPassed = false; // the loop asked for the board as it is now
+        }
+        boolean repeat = anyPassed && snapshot.sameReadings(lastPassed);
+        if (repeat && repeats >= repeatsPassed) {
+            return; // the debouncer has taken this reading already: nothing to tell the loop
+        }
+        SensorSnapshot copy;
+        try {
+            copy = free.poll(ROOM_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            copy = null;
+        }
         if (copy == null) {
-            droppedSnapshots++; // the loop is behind: a later scan shows the same board
+            droppedSnapshots++; // the loop is stuck: the next scan differs from the last passed, and is passed
             return;
         }
         copy.copyFrom(snapshot);
         full.add(copy);
+        repeats = repeat ? repeats + 1 : 0;
+        if (!repeat) {
+            lastPassed.copyFrom(snapshot);
+            anyPassed = true;
+            changesPassed++;
+        }
     }
 
     @Override
@@ -158,8 +204,13 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                     snapshot = full.poll();
                 }
                 Runnable task;
+                boolean ran = false;
                 while ((task = tasks.poll()) != null) {
                     task.run();
+                    ran = true;
+                }
+                if (ran) {
+                    rescan = true;
                 }
                 long now = now();
                 boolean confirm = session.tournament() && pressToMove && (pressRequired || board.hasClockButtons());
@@ -195,5 +246,16 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         if (droppedSnapshots > 0) {
             log.warn("{} snapshots were dropped because the board loop fell behind.", droppedSnapshots);
         }
+        log.debug("Board loop: {} scans, {} changes passed on, {} dropped.", scans, changesPassed, droppedSnapshots);
+    }
+
+    /** Return how many snapshots wait for the loop. */
+    int waitingSnapshots() {
+        return full.size();
+    }
+
+    /** Return how many scans the board made, how many changes were passed to the loop, and how many were dropped. */
+    long[] scanCounts() {
+        return new long[] {scans, changesPassed, droppedSnapshots};
     }
 }

@@ -1,6 +1,9 @@
 package org.shogibridge.device.daemon;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +39,11 @@ import org.shogibridge.device.mqtt.MqttLink;
  * field, and changes nothing.
  */
 final class CommandParser {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+    /** How deep a command's JSON may nest: the deepest command (new-game's players) needs 2. */
+    static final int MAX_NESTING = 8;
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build()).build())
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     /** The fields each verb accepts (besides {@code id}). */
@@ -297,12 +304,23 @@ final class CommandParser {
     }
 
     /** The parser's complaint in words a sender understands, without its class names and options. */
+    /** Say what is wrong with the JSON in a sender's words, not the parser's (no class names, no token codes). */
     private static String jsonProblem(JsonProcessingException e) {
-        String problem = e.getOriginalMessage();
+        String problem = String.valueOf(e.getOriginalMessage());
+        if (e instanceof StreamConstraintsException) {
+            return "nested more than " + MAX_NESTING + " deep";
+        }
         if (problem.startsWith("Trailing token")) {
             return "more follows the object";
         }
-        return problem.lines().findFirst().orElse("").replaceAll(" \\(.*", "");
+        if (problem.startsWith("Duplicate field")) {
+            return "a field is given twice (" + problem.substring("Duplicate field ".length()) + ")";
+        }
+        if (problem.contains("end-of-input")) {
+            return "it ends before the object is closed";
+        }
+        long at = e.getLocation() == null ? -1 : e.getLocation().getCharOffset();
+        return at < 0 ? "unexpected text" : "unexpected text before character " + (at + 1);
     }
 
     private RemoteCommand sim(JsonNode c) {

@@ -1,6 +1,12 @@
 package org.shogibridge.device.daemon;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.shogibridge.core.notation.JapaneseNotation;
@@ -23,6 +29,8 @@ import org.slf4j.LoggerFactory;
 final class CommandRunner {
     private static final Logger log = LoggerFactory.getLogger(CommandRunner.class);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long a hint is searched, at full strength. */
+    private static final long HINT_MILLIS = 1_000;
 
     private final BoardLoop loop;
     private final Supplier<GameSession> session;
@@ -31,6 +39,8 @@ final class CommandRunner {
     private final EngineWorker engines;
     /** Turns the engine's published analysis on or off (a new game's set-up may say). */
     private final Consumer<Boolean> analysis;
+    /** The answers waiting for a hint being searched, by the position's SFEN (touched only on the loop). */
+    private final Map<String, List<RemoteCommands.Reply>> hintsWaiting = new HashMap<>();
 
     CommandRunner(BoardLoop loop, Supplier<GameSession> session, SimulatedBoard simulated, EngineWorker engines,
             Consumer<Boolean> analysis) {
@@ -63,11 +73,12 @@ final class CommandRunner {
             if (c.analysis() != null) {
                 analysis.accept(c.analysis());
             }
-            if (simulated != null) {
-                simulated.setUp(c.start()); // a real board is set up by the players, guided by the LEDs
-            }
             engines.prepare(session.state().black(), Side.BLACK); // a USI engine chosen for the game starts now
             engines.prepare(session.state().white(), Side.WHITE);
+            if (simulated != null) {
+                answerWhenDone(simulated.setUp(c.start()), reply); // a real board is set up by the players, guided by the LEDs
+                return;
+            }
         } else if (command instanceof RemoteCommand.Resign c) {
             session.resign(c.side(), now);
         } else if (command instanceof RemoteCommand.Result c) {
@@ -81,7 +92,8 @@ final class CommandRunner {
                 throw new IllegalStateException("Nothing to take back. The game has no moves.");
             }
             if (simulated != null) {
-                simulated.setUp(session.state().position()); // the simulated hands put the pieces back
+                answerWhenDone(simulated.setUp(session.state().position()), reply); // the simulated hands put the pieces back
+                return;
             }
         } else if (command instanceof RemoteCommand.Impasse) {
             reply.ok(JSON.createObjectNode().put("result", session.declareImpasse(now).describe()));
@@ -102,29 +114,67 @@ final class CommandRunner {
             GameState s = session.state();
             session.setPlayers(c.black() == null ? s.black() : c.black(), c.white() == null ? s.white() : c.white(), now);
         } else if (command instanceof RemoteCommand.Hint) {
-            Position asked = session.state().position();
-            engines.hint(asked, 1_000, move -> {
-                if (move == null) {
-                    reply.error("No hint. The side to move has no legal move.");
-                } else {
-                    reply.ok(JSON.createObjectNode().put("hint", move).put("japanese", JapaneseNotation.format(asked,
-                            Usi.parseLegalMove(asked, move), -1, JapaneseNotation.Marks.TRIANGLES)));
-                }
-            });
+            hint(session.state().position(), reply);
             return;
         } else if (command instanceof RemoteCommand.SimPlay c) {
             Position position = session.state().position();
-            simulated.play(position, Usi.parseLegalMove(position, c.usi())); // "Illegal move. ..." for a bad one
+            // "Illegal move. ..." for a bad one; the hands refuse it if the board has changed by their turn
+            answerWhenDone(simulated.play(position, Usi.parseLegalMove(position, c.usi())), reply);
+            return;
         } else if (command instanceof RemoteCommand.SimLift c) {
-            simulated.lift(c.square());
+            answerWhenDone(simulated.lift(c.square()), reply);
+            return;
         } else if (command instanceof RemoteCommand.SimPlace c) {
-            simulated.place(c.square(), c.reading());
+            answerWhenDone(simulated.place(c.square(), c.reading()), reply);
+            return;
         } else if (command instanceof RemoteCommand.SimKomadai c) {
-            simulated.komadai(c.side(), c.type(), c.change());
+            answerWhenDone(simulated.komadai(c.side(), c.type(), c.change()), reply);
+            return;
         } else if (command instanceof RemoteCommand.SimPress c) {
-            simulated.press(c.button(), c.holdMillis());
+            answerWhenDone(simulated.press(c.button(), c.holdMillis()), reply);
+            return;
         }
         reply.ok(null);
+    }
+
+    /**
+     * Search a hint for the position. Asked again for the same position while it is searched, the later question
+     * waits for the same answer rather than queue another search behind it.
+     */
+    private void hint(Position asked, RemoteCommands.Reply reply) {
+        String key = asked.toSfen();
+        List<RemoteCommands.Reply> waiting = hintsWaiting.get(key);
+        if (waiting != null) {
+            waiting.add(reply);
+            return;
+        }
+        waiting = new ArrayList<>(List.of(reply));
+        hintsWaiting.put(key, waiting);
+        engines.hint(asked, HINT_MILLIS, move -> loop.post(() -> {
+            for (RemoteCommands.Reply r : hintsWaiting.remove(key)) {
+                if (move == null) {
+                    r.error("No hint. The side to move has no legal move.");
+                } else {
+                    r.ok(JSON.createObjectNode().put("hint", move).put("japanese", JapaneseNotation.format(asked,
+                            Usi.parseLegalMove(asked, move), -1, JapaneseNotation.Marks.TRIANGLES)));
+                }
+            }
+        }));
+    }
+
+    /**
+     * Answer once the simulated hands have done what was asked (a command is acknowledged only when it is done), or
+     * with their reason when they could not; on the loop, after what the board read meanwhile.
+     */
+    private void answerWhenDone(CompletableFuture<Void> hands, RemoteCommands.Reply reply) {
+        hands.whenComplete((done, refused) -> loop.post(() -> {
+            if (refused == null) {
+                reply.ok(null);
+            } else {
+                Throwable why = refused instanceof CompletionException && refused.getCause() != null ? refused.getCause() : refused;
+                reply.error(why.getMessage());
+            }
+        }));
     }
 
     /** An arbiter's clock command. */

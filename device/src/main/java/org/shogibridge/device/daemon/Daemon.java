@@ -140,7 +140,7 @@ public final class Daemon implements AutoCloseable {
 
         }
         String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
-        loop = new BoardLoop(variant, clock);
+        loop = new BoardLoop(variant, clock, settings.session().inference().debounceScans());
         loop.pressToMove(settings.config().clock().pressToMove());
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
@@ -297,7 +297,10 @@ public final class Daemon implements AutoCloseable {
                 && carriedOutPly != state.moves().size()) {
             carriedOutPly = state.moves().size();
             Position before = state.position();
-            simulated.play(before, Usi.parseLegalMove(before, state.engineMove()));
+            simulated.play(before, Usi.parseLegalMove(before, state.engineMove())).exceptionally(refused -> {
+                log.warn("Simulated hands: {} (the computer's move waits on the LEDs).", refused.getMessage());
+                return null;
+            });
         }
         if (state.moves().size() < carriedOutPly) {
             carriedOutPly = -1; // a takeback: the next engine move at that ply is carried out again
@@ -365,13 +368,15 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    /** Have the simulated hands play a move of the current position (what {@code cmd/sim} play does). */
+    /**
+     * Have the simulated hands play a move of the current position (what {@code cmd/sim} play does); the future
+     * completes once the hands are done.
+     */
     public CompletableFuture<Void> simulatePlay(String usi) {
         return loop.ask(() -> {
             Position position = session.state().position();
-            simulated.play(position, Usi.parseLegalMove(position, usi));
-            return null;
-        });
+            return simulated.play(position, Usi.parseLegalMove(position, usi));
+        }).thenCompose(done -> done);
     }
 
     /**
@@ -387,8 +392,7 @@ public final class Daemon implements AutoCloseable {
                 throw new IllegalArgumentException("Not a quiet move. " + usi + " drops or captures.");
             }
             simulated.lift(Move.from(move));
-            simulated.place(Move.to(move), org.shogibridge.core.inference.SensorSnapshot.OCCUPIED);
-            return simulated.done();
+            return simulated.place(Move.to(move), org.shogibridge.core.inference.SensorSnapshot.OCCUPIED);
         }).thenCompose(done -> done);
     }
 

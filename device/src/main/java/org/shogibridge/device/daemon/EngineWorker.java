@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.shogibridge.core.engine.Engine;
 import org.shogibridge.core.engine.EvalParams;
@@ -50,6 +51,8 @@ final class EngineWorker implements AutoCloseable {
     private final ExecutorService helpers = searchThreads > 1
             ? Executors.newFixedThreadPool(searchThreads - 1, DaemonThreads.named("engine-helper")) : null;
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
+    /** The analysis waiting to begin, if any (a newer one takes its place). */
+    private final AtomicReference<Runnable> nextAnalysis = new AtomicReference<>();
     private final Map<Side, Map<String, String>> usiOptions;
 
     EngineWorker(Map<String, String> senteOptions, Map<String, String> goteOptions) {
@@ -117,9 +120,12 @@ final class EngineWorker implements AutoCloseable {
         });
     }
 
-    /** Evaluate a position (for the analysis topic); {@code answer} gets the result, from the side to move. */
+    /**
+     * Evaluate a position (for the analysis topic); {@code answer} gets the result, from the side to move. Only the
+     * newest position asked waits: one asked before it and not yet begun is dropped, as a later move made it stale.
+     */
     void analyse(Position position, long millis, Consumer<SearchResult> answer) {
-        thread.execute(() -> {
+        Runnable search = () -> {
             try {
                 Engine e = engine(position.variant());
                 e.setLevel(Level.maximum());
@@ -127,7 +133,10 @@ final class EngineWorker implements AutoCloseable {
             } catch (RuntimeException e) {
                 log.warn("Analysis failed: {}", e.toString());
             }
-        });
+        };
+        if (nextAnalysis.getAndSet(search) == null) {
+            thread.execute(() -> nextAnalysis.getAndSet(null).run());
+        }
     }
 
     private String think(EngineTurn turn) throws UsiEngineException {

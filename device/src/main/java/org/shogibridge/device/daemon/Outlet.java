@@ -5,6 +5,8 @@ import java.util.ArrayDeque;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.SessionEvent;
 import org.shogibridge.device.board.MonotonicClock;
@@ -57,6 +59,9 @@ final class Outlet implements Runnable {
     }
 
     private static final long RETRY_MILLIS = 1_000;
+    private static final int MAX_QUEUED_REPLIES = 256;
+    private final AtomicInteger queuedReplies = new AtomicInteger();
+    private final AtomicLong droppedReplies = new AtomicLong();
 
     private java.util.function.BiConsumer<SessionEvent, Long> published = (event, at) -> { };
 
@@ -105,7 +110,18 @@ final class Outlet implements Runnable {
         queue.add(new Change(event, now));
     }
 
+    /**
+     * Publish a command's answer. Answers wait at most {@value #MAX_QUEUED_REPLIES} deep (a flood's {@code Busy.}
+     * answers when the broker is slow): beyond that one is dropped and counted, never a change of the game.
+     */
     void reply(String verb, String json) {
+        if (queuedReplies.incrementAndGet() > MAX_QUEUED_REPLIES) {
+            queuedReplies.decrementAndGet();
+            if (droppedReplies.getAndIncrement() % 1000 == 0) {
+                log.warn("Command answers dropped: {} so far; commands arrive faster than they can be answered.", droppedReplies.get());
+            }
+            return;
+        }
         queue.add(new Reply(verb, json));
     }
 
@@ -144,6 +160,7 @@ final class Outlet implements Runnable {
             unwritten.add(timed);
             writeWaitingChanges();
         } else if (item instanceof Reply reply) {
+            queuedReplies.decrementAndGet();
             link.reply(reply.verb(), reply.json());
         } else if (item instanceof Analysis analysis) {
             link.analysis(analysis.json());

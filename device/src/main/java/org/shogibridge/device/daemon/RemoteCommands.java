@@ -3,6 +3,8 @@ package org.shogibridge.device.daemon;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.shogibridge.device.mqtt.MqttLink;
 
 /**
@@ -10,9 +12,15 @@ import org.shogibridge.device.mqtt.MqttLink;
  * the {@link Daemon} on the board loop. A malformed, oversized or unknown command is answered on
  * {@code cmd/<verb>/result} with {@code {"ok":false,"error":"Category. detail."}} and changes nothing; the reply echoes
  * the command's optional {@code id}.
+ *
+ * <p>A command is answered when it is done, not when it is queued. At most {@link #MAX_WAITING} wait for their answer
+ * at once; one more is answered {@code Busy.} at once and not carried out, so that a flood never builds a queue that
+ * delays the game (the sender tries again once its earlier commands are answered).
  */
 final class RemoteCommands implements MqttLink.CommandListener {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Commands accepted and not yet answered, at most. */
+    static final int MAX_WAITING = 8;
 
     /** Carries out a valid command; throws {@link IllegalArgumentException} or {@link IllegalStateException} to refuse. */
     interface Executor {
@@ -29,6 +37,7 @@ final class RemoteCommands implements MqttLink.CommandListener {
     private final CommandParser parser;
     private final Executor executor;
     private final Outlet outlet;
+    private final AtomicInteger waiting = new AtomicInteger();
 
     RemoteCommands(CommandParser parser, Executor executor, Outlet outlet) {
         this.parser = parser;
@@ -40,9 +49,14 @@ final class RemoteCommands implements MqttLink.CommandListener {
     public void command(String verb, byte[] payload) {
         String safeVerb = verb.length() > 40 ? verb.substring(0, 40) : verb;
         String[] id = {null};
+        AtomicBoolean answered = new AtomicBoolean();
         Reply reply = new Reply() {
             @Override
             public void ok(ObjectNode extra) {
+                if (answered.getAndSet(true)) {
+                    return;
+                }
+                waiting.decrementAndGet();
                 ObjectNode answer = JSON.createObjectNode().put("ok", true);
                 if (id[0] != null) {
                     answer.put("id", id[0]);
@@ -55,6 +69,10 @@ final class RemoteCommands implements MqttLink.CommandListener {
 
             @Override
             public void error(String message) {
+                if (answered.getAndSet(true)) {
+                    return;
+                }
+                waiting.decrementAndGet();
                 ObjectNode answer = JSON.createObjectNode().put("ok", false).put("error", message);
                 if (id[0] != null) {
                     answer.put("id", id[0]);
@@ -62,10 +80,16 @@ final class RemoteCommands implements MqttLink.CommandListener {
                 outlet.reply(safeVerb, answer.toString());
             }
         };
+        waiting.incrementAndGet(); // until its reply
         try {
             JsonNode json = CommandParser.json(verb, payload);
             if (json.has("id")) {
                 id[0] = json.get("id").asText();
+            }
+            if (waiting.get() > MAX_WAITING) {
+                reply.error("Busy. " + MAX_WAITING + " commands wait for their answer; this one was not carried out."
+                        + " Send it again once they are answered.");
+                return;
             }
             executor.execute(parser.command(verb, json), reply);
         } catch (IllegalArgumentException e) {

@@ -53,6 +53,8 @@ public final class UsiEngineServer {
     private Level level = Level.maximum();
     private int strength;
     private Impasse.Rule impasseRule = Impasse.Rule.POINTS_27;
+    /** Milliseconds kept back from every deadline (NetworkDelay, as YaneuraOu names it). */
+    private long networkDelay = TimeManager.DEFAULT_MARGIN_MS;
     private Variant variant = Variant.STANDARD;
     private int[] evalParams = paramsArray(EvalParams.DEFAULT);
     private long seed = 1;
@@ -157,6 +159,7 @@ public final class UsiEngineServer {
         send("option name EnteringKingRule type combo default 27 var 27 var 24 var none");
         send("option name UCI_Variant type combo default shogi var shogi var okisaki var minishogi");
         send("option name Seed type spin default 1 min 0 max 2147483647");
+        send("option name NetworkDelay type spin default " + TimeManager.DEFAULT_MARGIN_MS + " min 0 max 10000");
         send("option name EvalFile type filename default <builtin>");
         String[] names = paramNames();
         int[] defaults = paramsArray(EvalParams.DEFAULT);
@@ -188,6 +191,7 @@ public final class UsiEngineServer {
             };
             case "UCI_Variant" -> variant = variantOf(value);
             case "Seed" -> seed = parseInt(name, value, 0, Integer.MAX_VALUE);
+            case "NetworkDelay" -> networkDelay = parseInt(name, value, 0, 10_000);
             case "EvalFile" -> weights = switch (value) {
                 case "", "<builtin>" -> null;
                 case "<handmade>" -> EvalWeights.handMade(); // the set the learning started from, for comparisons
@@ -222,6 +226,7 @@ public final class UsiEngineServer {
             engine = new Engine(hashMegabytes, set, new EvalParams(p[0], p[1], p[2], p[3], p[4], p[5]), seed);
             engine.setLevel(strength > 0 ? Level.forRating(strength) : level);
             engine.setImpasseRule(impasseRule);
+            engine.setTimeMargin(networkDelay);
             if (threads > 1 && helperThreads == null) {
                 helperThreads = Executors.newCachedThreadPool(DaemonThreads.named("search-helper"));
             }
@@ -319,12 +324,20 @@ public final class UsiEngineServer {
 
     private void think(Position searched, SearchLimits limits, boolean ponder) {
         Variant v = searched.variant();
+        int[] lastPvMove = {0};
         SearchResult result = engine.think(searched, limits, ponder, (progress, selDepth, hashfull) -> {
             long nps = progress.millis() > 0 ? progress.nodes() * 1000 / progress.millis() : progress.nodes();
             send(String.format(Locale.ROOT, "info depth %d seldepth %d score %s nodes %d nps %d time %d hashfull %d pv %s",
                     progress.depth(), selDepth, Score.usi(progress.score()), progress.nodes(), nps, progress.millis(),
                     hashfull, Usi.formatLine(v, progress.pv())));
+            lastPvMove[0] = progress.pv().length > 0 ? progress.pv()[0] : 0;
         });
+        if (result.bestMove() != 0 && !result.declareWin() && result.bestMove() != lastPvMove[0]) {
+            // An iteration cut short found a better move than the last line sent: a GUI shows the line of the move played.
+            send(String.format(Locale.ROOT, "info depth %d score %s nodes %d time %d pv %s", result.depth(),
+                    Score.usi(result.score()), result.nodes(), result.millis(),
+                    Usi.formatLine(v, result.pv().length > 0 && result.pv()[0] == result.bestMove() ? result.pv() : new int[] {result.bestMove()})));
+        }
         if (result.declareWin()) {
             send("bestmove win");
         } else if (result.bestMove() == 0) {
@@ -347,7 +360,7 @@ public final class UsiEngineServer {
 
     private void ponderHit() {
         if (ponderLimits != null && engine != null) {
-            engine.ponderHit(TimeManager.of(ponderLimits, position.sideToMove(), position.moveNumber() - 1));
+            engine.ponderHit(TimeManager.of(ponderLimits, position.sideToMove(), position.moveNumber() - 1, networkDelay));
             ponderLimits = null;
         }
     }

@@ -70,6 +70,9 @@ class ClubBrokerTest {
                 arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"8c8d\"}");
                 viewer.await("state", j -> j.get("moves").size() == 2, WAIT);
                 assertEquals(2, daemon.moveCount());
+                // A command is answered once the hands are done with it, after its move is published.
+                viewer.await("cmd/sim/result", j -> viewer.on("cmd/sim/result").size() >= 2, WAIT);
+                Thread.sleep(300);
                 assertTrue(viewer.on("cmd/sim/result").stream().allMatch(m -> m.json().get("ok").asBoolean()),
                         "only the arbiter's commands were answered: " + viewer.on("cmd/sim/result"));
                 assertEquals(2, viewer.on("cmd/sim/result").size());

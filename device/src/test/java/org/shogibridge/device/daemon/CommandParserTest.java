@@ -87,10 +87,14 @@ class CommandParserTest {
     static Stream<Arguments> refusals() {
         return Stream.of(
                 Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of clock, hint, impasse, level, new-game, players, promote, resign, result, sim, takeback."),
-                Arguments.of("resign", "{", "Malformed command. Not JSON: "),
+                Arguments.of("resign", "{", "Malformed command. Not JSON: it ends before the object is closed."),
+                Arguments.of("resign", "{\"side\":blak}", "Malformed command. Not JSON: unexpected text before character 13."),
+                Arguments.of("resign", "[".repeat(2000), "Malformed command. Not JSON: nested more than 8 deep."),
+                Arguments.of("players", "{\"black\":{\"name\":{\"a\":{\"b\":{\"c\":{\"d\":{\"e\":{\"f\":{\"g\":1}}}}}}}}}",
+                        "Malformed command. Not JSON: nested more than 8 deep."),
                 Arguments.of("resign", "[1]", "Malformed command. The payload must be a JSON object."),
                 Arguments.of("resign", "{\"side\":\"black\"} {}", "Malformed command. Not JSON: more follows the object."),
-                Arguments.of("resign", "{\"side\":\"black\",\"side\":\"white\"}", "Malformed command. Not JSON: Duplicate field 'side'"),
+                Arguments.of("resign", "{\"side\":\"black\",\"side\":\"white\"}", "Malformed command. Not JSON: a field is given twice ('side')."),
                 Arguments.of("resign", "{\"who\":\"black\"}", "Malformed command. 'resign' has no field 'who' (fields: side)."),
                 Arguments.of("takeback", "{\"ply\":3}", "Malformed command. 'takeback' has no field 'ply'."),
                 Arguments.of("resign", "{\"side\":\"north\"}", "Malformed command. 'side' must be black or white, not 'north'."),

@@ -132,6 +132,24 @@ final class Subscriber implements AutoCloseable {
         client.publish(prefix + "/cmd/" + verb, new MqttMessage(json.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** Publish a command at QoS 0, as a flood does (no limit on publishes in flight). */
+    void flood(String verb, String json) throws Exception {
+        MqttMessage message = new MqttMessage(json.getBytes(StandardCharsets.UTF_8));
+        message.setQos(0);
+        client.publish(prefix + "/cmd/" + verb, message);
+    }
+
+    /**
+     * Publish a retained message on a topic under the prefix, as a client spoofing the board's own would (QoS 0:
+     * Moquette does not acknowledge a QoS 1 publish it refuses).
+     */
+    void publishRetained(String topic, String json) throws Exception {
+        MqttMessage message = new MqttMessage(json.getBytes(StandardCharsets.UTF_8));
+        message.setRetained(true);
+        message.setQos(0);
+        client.publish(prefix + "/" + topic, message);
+    }
+
     void raw(String verb, byte[] payload) throws Exception {
         client.publish(prefix + "/cmd/" + verb, new MqttMessage(payload));
     }

@@ -224,6 +224,51 @@ class UsiEngineServerTest {
         assertEquals(null, Rules.violation(q, Usi.parseMove(q, reply)), reply);
     }
 
+    /**
+     * Issue 43, finding 7: on a machine whose every core is busy, each bestmove still arrives within the byoyomi
+     * (NetworkDelay keeps a margin back), and the last line shown before it is the line of the move played.
+     */
+    @Test
+    void onABusyMachineEveryBestmoveBeatsTheByoyomiAndFollowsItsOwnLine() throws InterruptedException {
+        List<Thread> load = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicBoolean loaded = new java.util.concurrent.atomic.AtomicBoolean(true);
+        for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+            Thread spinner = new Thread(() -> {
+                long x = 0;
+                while (loaded.get()) {
+                    x += System.nanoTime() % 7; // a busy core, as another program would keep it
+                }
+                if (x == 42) {
+                    System.out.print("");
+                }
+            });
+            spinner.setDaemon(true);
+            spinner.start();
+            load.add(spinner);
+        }
+        try {
+            send("isready"); // as a GUI does before a game: the engine is made (its table allocated) here
+            until("readyok", 10_000);
+            send("usinewgame");
+            List<String> moves = new ArrayList<>();
+            for (int move = 0; move < 6; move++) {
+                send("position startpos" + (moves.isEmpty() ? "" : " moves " + String.join(" ", moves)));
+                long start = System.nanoTime();
+                send("go btime 0 wtime 0 byoyomi 1000");
+                List<String> lines = until("bestmove", 5000);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                System.out.println("USI under load: byoyomi 1000 answered in " + millis + " ms");
+                assertTrue(millis < 1000, "move " + (move + 1) + ": byoyomi 1000 answered in " + millis + " ms");
+                String best = last(lines).split(" ")[1];
+                String lastLine = lines.stream().filter(l -> l.contains(" pv ")).reduce((a, b) -> b).orElseThrow();
+                assertEquals(best, lastLine.substring(lastLine.indexOf(" pv ") + 4).split(" ")[0], "the last line shown: " + lastLine);
+                moves.add(best);
+            }
+        } finally {
+            loaded.set(false);
+        }
+    }
+
     @Test
     void aLostPositionResignsAndAnEnteringKingDeclares() throws InterruptedException {
         send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");

@@ -1,0 +1,110 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 43, finding 3: commands are bounded, repeats share their work, and a command is acknowledged only once it is
+ * done. Played on the daemon in this process with a simulated board and the embedded broker.
+ */
+class DaemonCommandFloodTest {
+    private static final Duration WAIT = LocalDaemon.WAIT;
+    private static final Map<String, Object> HUMAN = Map.of("type", "human");
+    private static final String BUSY = "Busy. 8 commands wait for their answer; this one was not carried out."
+            + " Send it again once they are answered.";
+
+    @TempDir
+    Path data;
+    private LocalDaemon daemon;
+
+    @AfterEach
+    void stop() throws Exception {
+        Subscriber.closeAll(daemon);
+    }
+
+    /** The answers on a command's result topic whose id starts with the prefix, once there are {@code count}. */
+    private List<JsonNode> answers(String verb, String idPrefix, int count) throws InterruptedException {
+        daemon.mqtt.await("cmd/" + verb + "/result", j -> results(verb, idPrefix).size() >= count, WAIT);
+        return results(verb, idPrefix);
+    }
+
+    private List<JsonNode> results(String verb, String idPrefix) {
+        return daemon.mqtt.on("cmd/" + verb + "/result").stream().map(Subscriber.Message::json)
+                .filter(j -> j.path("id").asText().startsWith(idPrefix)).toList();
+    }
+
+    @Test
+    void hintsAskedTogetherShareOneSearch() throws Exception {
+        daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());
+        long asked = System.nanoTime();
+        for (int i = 0; i < RemoteCommands.MAX_WAITING; i++) {
+            daemon.mqtt.flood("hint", "{\"id\":\"h" + i + "\"}");
+        }
+        List<JsonNode> hints = answers("hint", "h", RemoteCommands.MAX_WAITING);
+        long millis = (System.nanoTime() - asked) / 1_000_000;
+        assertEquals(RemoteCommands.MAX_WAITING, hints.size(), "each is answered once: " + hints);
+        Set<String> moves = new HashSet<>();
+        for (JsonNode hint : hints) {
+            assertTrue(hint.get("ok").asBoolean(), hint.toString());
+            moves.add(hint.get("hint").asText());
+        }
+        assertEquals(1, moves.size(), "one search answered them all: " + hints);
+        // Each search takes a second: eight in a row would take eight.
+        assertTrue(millis < 6_000, "8 hints answered in " + millis + " ms");
+    }
+
+    @Test
+    void aFloodIsAnsweredBusyAtOnceAndTheGameGoesOn() throws Exception {
+        daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());
+        int sent = 40;
+        for (int i = 0; i < sent; i++) {
+            daemon.mqtt.flood("new-game", "{\"id\":\"n" + i + "\"}");
+        }
+        List<JsonNode> answers = answers("new-game", "n", sent);
+        Thread.sleep(500);
+        assertEquals(sent, results("new-game", "n").size(), "each command is answered exactly once");
+        long busy = answers.stream().filter(j -> BUSY.equals(j.path("error").asText())).count();
+        long ok = answers.stream().filter(j -> j.get("ok").asBoolean()).count();
+        assertTrue(ok >= 1 && busy >= 1 && ok + busy == sent, "ok " + ok + ", busy " + busy + ": " + answers);
+        assertTrue(ok <= RemoteCommands.MAX_WAITING + 8, "a flood is not queued: " + ok + " were carried out");
+
+        daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"after\"}");
+        assertTrue(daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("after"), WAIT).json().get("ok").asBoolean());
+        JsonNode state = last(daemon.mqtt.on("state"));
+        assertEquals(List.of("7g7f"), List.of(state.get("moves").get(0).asText()));
+        assertEquals(1, state.get("moves").size(), state.toString());
+    }
+
+    @Test
+    void aMoveAskedTwiceIsMadeOnceAndAcknowledgedWhenMade() throws Exception {
+        daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());
+        daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"a\"}");
+        daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"b\"}");
+        JsonNode first = daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("a"), WAIT).json();
+        assertTrue(first.get("ok").asBoolean(), first.toString());
+        assertTrue(daemon.mqtt.on("state").stream().anyMatch(m -> m.json().get("moves").size() == 1),
+                "the move is in a published state before its command is acknowledged");
+        JsonNode second = daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("b"), WAIT).json();
+        assertEquals("Board changed. The board no longer shows the position this move was asked for.",
+                second.path("error").asText(), second.toString());
+        Thread.sleep(1_000); // the board is read on: it agrees with a game of one move
+        JsonNode state = last(daemon.mqtt.on("state"));
+        assertEquals(1, state.get("moves").size(), state.toString());
+        assertEquals("matched", state.get("boardStatus").get("status").asText(), state.toString());
+    }
+
+    private static JsonNode last(List<Subscriber.Message> messages) {
+        return messages.get(messages.size() - 1).json();
+    }
+}
