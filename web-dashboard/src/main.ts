@@ -37,6 +37,13 @@ async function main(): Promise<void> {
     signIn(app);
     return;
   }
+  if (settings.signIn && settings.username === null) {
+    // Watching needs no account here; the arbiter signs in to get the controls.
+    const button = document.getElementById('arbiter-sign-in')!;
+    button.textContent = t('arbiterSignIn');
+    button.hidden = false;
+    button.onclick = () => signIn(app);
+  }
   document.getElementById('large')!.onclick = () => document.body.classList.toggle('large');
   const store = new BoardStore(settings.root);
   const topics = settings.event ? [`${settings.root}/${settings.event}/#`] : [`${settings.root}/#`];

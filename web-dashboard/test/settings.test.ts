@@ -31,4 +31,11 @@ describe('settingsFrom', () => {
     expect(mayCommand(settingsFrom('', { ...daemon, simulated: false }, null))).toBe(true); // an open broker: as before
     expect(mayCommand(settingsFrom('', { ...daemon, simulated: false, commands: false }, null))).toBe(false);
   });
+
+  it('watches without an account and commands once the arbiter signs in, when the broker lets anyone watch', () => {
+    const open = { ...daemon, simulated: false, signIn: true };
+    expect(settingsFrom('', open, null)).toMatchObject({ login: false, signIn: true });
+    expect(mayCommand(settingsFrom('', open, null))).toBe(false);
+    expect(mayCommand(settingsFrom('', open, null, { user: 'arbiter', pass: 's3cret' }))).toBe(true);
+  });
 });

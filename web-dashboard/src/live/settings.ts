@@ -17,6 +17,8 @@ export interface DashboardSettings {
   readonly commands: boolean;
   /** The broker asks for an account: the page signs in before it connects (the arbiter's account commands). */
   readonly login: boolean;
+  /** Anyone may watch without an account; the arbiter signs in to command (the header offers it). */
+  readonly signIn: boolean;
   /** The board's variant, for the new-game dialog (handicaps only in standard shogi). */
   readonly variant: string;
   /** The external USI engine the board's configuration names, which the dialog may choose, or null. */
@@ -31,6 +33,7 @@ interface ConfigFile {
   simulated?: boolean;
   commands?: boolean;
   login?: boolean;
+  signIn?: boolean;
   variant?: string;
   usiEngine?: string | null;
 }
@@ -58,6 +61,7 @@ export function settingsFrom(search: string, config: ConfigFile | null, location
     simulated: q.has('panel') ? q.get('panel') !== '0' : config?.simulated ?? false,
     commands: config?.commands ?? q.has('panel'),
     login: config?.login ?? false,
+    signIn: config?.signIn ?? false,
     variant: config?.variant ?? 'standard',
     usiEngine: config?.usiEngine ?? null,
   };

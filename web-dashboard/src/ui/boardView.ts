@@ -319,9 +319,12 @@ export class BoardPage {
   }
 }
 
-/** Whether this page may command the board: commands on, and signed in when the broker asks for an account. */
+/**
+ * Whether this page may command the board: commands on, and signed in when the broker asks for an account (to
+ * connect at all, or only to command).
+ */
 export function mayCommand(settings: DashboardSettings): boolean {
-  return (settings.simulated || settings.commands) && (!settings.login || settings.username !== null);
+  return (settings.simulated || settings.commands) && (!(settings.login || settings.signIn) || settings.username !== null);
 }
 
 function moveSquares(usi: string, position: Position): Square[] {

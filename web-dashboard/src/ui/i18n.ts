@@ -122,6 +122,7 @@ const WORDS = {
   user: { ja: 'ユーザー名', en: 'User' },
   password: { ja: 'パスワード', en: 'Password' },
   signIn: { ja: 'ログイン', en: 'Sign in' },
+  arbiterSignIn: { ja: '審判ログイン', en: 'Arbiter sign-in' },
 } as const;
 
 export type WordKey = keyof typeof WORDS;

@@ -92,11 +92,22 @@ public record DaemonConfig(
      * @param caFile    for {@code ssl://}: a PEM file with the CA that signed the broker's certificate
      * @param dashboardUrl the WebSocket URL the dashboard served by this daemon connects to (with an external broker;
      *                  the embedded broker's own is the default)
+     * @param viewerUsername the embedded broker's read-only account (with {@code viewerPassword}), or null
+     * @param viewerPassword its password
+     * @param anonymous what a client without an account may do on the embedded broker: {@code arbiter} (command),
+     *                  {@code viewer} (read only) or {@code none} (refused); null for the default (docs/security.md)
+     * @param tlsPort   the embedded broker's MQTT-over-TLS port (0 for none)
+     * @param wssPort   the embedded broker's WebSocket-over-TLS port (0 for none)
+     * @param tlsKeystore the key pair and certificate for TLS: a PKCS#12 file ({@code openssl pkcs12 -export})
+     * @param tlsPassword its password
      */
     public record Broker(String url, String host, @JsonProperty("mqtt-port") Integer mqttPort,
             @JsonProperty("ws-port") Integer wsPort, String username, String password,
             @JsonProperty("client-id") String clientId, @JsonProperty("ca-file") String caFile,
-            @JsonProperty("dashboard-url") String dashboardUrl) {
+            @JsonProperty("dashboard-url") String dashboardUrl,
+            @JsonProperty("viewer-username") String viewerUsername, @JsonProperty("viewer-password") String viewerPassword,
+            String anonymous, @JsonProperty("tls-port") Integer tlsPort, @JsonProperty("wss-port") Integer wssPort,
+            @JsonProperty("tls-keystore") String tlsKeystore, @JsonProperty("tls-password") String tlsPassword) {
     }
 
     /** Remote commands on {@code cmd/<verb>}. */
@@ -132,7 +143,7 @@ public record DaemonConfig(
                 new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
                 new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
                 new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
-                new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null),
+                new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),
                 "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 new Voice(false, "aplay", null, 100, "ja", false, true),
                 "./shogi-bridge-data", false);

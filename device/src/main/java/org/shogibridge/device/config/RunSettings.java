@@ -3,7 +3,10 @@ package org.shogibridge.device.config;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.shogibridge.core.inference.InferenceSettings;
@@ -14,6 +17,8 @@ import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionSettings;
 import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.device.board.wired.WiredPlan;
+import org.shogibridge.device.mqtt.BrokerRoles;
+import org.shogibridge.device.mqtt.EmbeddedBroker;
 
 /**
  * The configuration checked and turned into the types the daemon uses. Built only by {@link #validate}, so a
@@ -52,6 +57,50 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
     public String brokerPassword() {
         String[] account = accountIn(config.broker().url());
         return account != null ? account[1] : config.broker().password();
+    }
+
+    /**
+     * The embedded broker's accounts: {@code broker.username} commands (the arbiter's, which the page signs in with),
+     * {@code broker.viewer-username} only reads.
+     */
+    public List<BrokerRoles.Account> brokerAccounts() {
+        var b = config.broker();
+        List<BrokerRoles.Account> accounts = new ArrayList<>();
+        if (b.username() != null) {
+            accounts.add(new BrokerRoles.Account(b.username(), b.password(), BrokerRoles.Role.ARBITER));
+        }
+        if (b.viewerUsername() != null) {
+            accounts.add(new BrokerRoles.Account(b.viewerUsername(), b.viewerPassword(), BrokerRoles.Role.VIEWER));
+        }
+        return accounts;
+    }
+
+    /**
+     * What a client without an account may do on the embedded broker ({@code broker.anonymous}), null if it is
+     * refused. By default: refused once there is an account; with none, an arbiter on a loopback address (only this
+     * machine reaches it) and a viewer on any other (the room may watch, no one may command).
+     */
+    public BrokerRoles.Role anonymousRole() {
+        var b = config.broker();
+        String anonymous = b.anonymous() != null ? b.anonymous()
+                : b.username() != null || b.viewerUsername() != null ? "none" : loopback(b.host()) ? "arbiter" : "viewer";
+        return switch (anonymous) {
+            case "arbiter" -> BrokerRoles.Role.ARBITER;
+            case "viewer" -> BrokerRoles.Role.VIEWER;
+            default -> null;
+        };
+    }
+
+    /** Return true if a host name or address is this machine's loopback (nothing else can reach it). */
+    static boolean loopback(String host) {
+        return host.equals("localhost") || host.equals("::1") || host.startsWith("127.");
+    }
+
+    /** The embedded broker's TLS listeners, or null for none. */
+    public EmbeddedBroker.Tls brokerTls() {
+        var b = config.broker();
+        return b.tlsKeystore() == null ? null
+                : new EmbeddedBroker.Tls(Path.of(b.tlsKeystore()), b.tlsPassword(), b.tlsPort(), b.wssPort());
     }
 
     /** A URL with its account's password hidden, for messages. */
@@ -167,6 +216,40 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
             boolean user = c.broker().username() != null;
             throw check.fail(user ? "broker.username" : "broker.password",
                     "needs '" + (user ? "broker.password" : "broker.username") + "' as well");
+        }
+        var b = c.broker();
+        if ((b.viewerUsername() == null) != (b.viewerPassword() == null)) {
+            boolean user = b.viewerUsername() != null;
+            throw check.fail(user ? "broker.viewer-username" : "broker.viewer-password",
+                    "needs '" + (user ? "broker.viewer-password" : "broker.viewer-username") + "' as well");
+        }
+        for (String user : new String[] {b.username(), b.viewerUsername()}) {
+            if (BrokerRoles.BOARD_USER.equals(user)) {
+                throw check.fail(user == b.username() ? "broker.username" : "broker.viewer-username",
+                        "is the daemon's own account on its broker; choose another name");
+            }
+        }
+        if (b.username() != null && b.username().equals(b.viewerUsername())) {
+            throw check.fail("broker.viewer-username", "must differ from broker.username (the arbiter's)");
+        }
+        if (b.anonymous() != null) {
+            check.oneOf("broker.anonymous", b.anonymous(), Map.of("arbiter", "arbiter", "viewer", "viewer", "none", "none"));
+        }
+        int tlsPort = check.range("broker.tls-port", b.tlsPort(), 0, 65_535);
+        int wssPort = check.range("broker.wss-port", b.wssPort(), 0, 65_535);
+        if (b.tlsKeystore() != null) {
+            if (!Files.isReadable(Path.of(b.tlsKeystore()))) {
+                throw check.fail("broker.tls-keystore", "names no readable file: '" + b.tlsKeystore() + "'");
+            }
+            if (b.tlsPassword() == null) {
+                throw check.fail("broker.tls-password", "is needed to open broker.tls-keystore");
+            }
+            if (tlsPort == 0 && wssPort == 0) {
+                throw check.fail("broker.tls-keystore", "is used by broker.tls-port or broker.wss-port; set one of them");
+            }
+        } else if (tlsPort != 0 || wssPort != 0) {
+            throw check.fail(tlsPort != 0 ? "broker.tls-port" : "broker.wss-port",
+                    "needs broker.tls-keystore, the broker's key and certificate (docs/security.md)");
         }
         if (c.broker().caFile() != null && !url.startsWith("ssl://")) {
             throw check.fail("broker.ca-file", "a CA file is for an ssl:// broker");

@@ -36,6 +36,7 @@ import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.http.WebServer;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.journal.Journal;
+import org.shogibridge.device.mqtt.BrokerRoles;
 import org.shogibridge.device.mqtt.EmbeddedBroker;
 import org.shogibridge.device.mqtt.MqttLink;
 import org.shogibridge.device.threads.DaemonThreads;
@@ -124,9 +125,15 @@ public final class Daemon implements AutoCloseable {
         archive = new GameArchive(data.resolve("games"));
 
         var b = settings.config().broker();
+        String brokerUser = settings.brokerUsername();
+        String brokerPassword = settings.brokerPassword();
         if (settings.embeddedBroker()) {
+            BrokerRoles roles = new BrokerRoles(settings.topicPrefix(), settings.brokerAccounts(), settings.anonymousRole());
+            brokerUser = BrokerRoles.BOARD_USER; // the daemon's own account: it alone writes the board's topics
+            brokerPassword = roles.boardPassword();
+            logAccess(roles);
             try {
-                broker = new EmbeddedBroker(b.host(), b.mqttPort(), b.wsPort(), b.username(), b.password());
+                broker = new EmbeddedBroker(b.host(), b.mqttPort(), b.wsPort(), roles, settings.brokerTls());
             } catch (RuntimeException e) {
                 if (String.valueOf(e.getMessage()).startsWith("Cannot bind")) {
                     throw new IllegalArgumentException("Port in use. The embedded broker cannot listen on " + b.host() + " port "
@@ -144,7 +151,7 @@ public final class Daemon implements AutoCloseable {
         loop.pressToMove(settings.config().clock().pressToMove());
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
-        link = new MqttLink(brokerUrl, clientId, settings.brokerUsername(), settings.brokerPassword(), b.caFile() == null ? null : Path.of(b.caFile()),
+        link = new MqttLink(brokerUrl, clientId, brokerUser, brokerPassword, b.caFile() == null ? null : Path.of(b.caFile()),
                 settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
         outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId());
         outlet.onStorage(problem -> loop.post(() -> {
@@ -199,6 +206,17 @@ public final class Daemon implements AutoCloseable {
         if (!link.awaitConnected(READY_WAIT_MILLIS)) {
             log.warn("The broker {} is not reachable yet; the daemon runs and connects when it can.", brokerUrl);
         }
+    }
+
+    /** Say once who may do what on the embedded broker (docs/security.md). */
+    private void logAccess(BrokerRoles roles) {
+        var b = settings.config().broker();
+        String anonymous = roles.anonymous() == null ? "refused" : roles.anonymous() == BrokerRoles.Role.ARBITER
+                ? "may command" : "may watch";
+        log.info("Broker on {}: clients without an account {}; {} account(s){}.", b.host(), anonymous,
+                settings.brokerAccounts().size(), settings.brokerTls() == null ? "" : "; TLS on "
+                        + (b.tlsPort() > 0 ? "MQTT " + b.tlsPort() : "") + (b.tlsPort() > 0 && b.wssPort() > 0 ? " and " : "")
+                        + (b.wssPort() > 0 ? "WebSocket " + b.wssPort() : ""));
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.function.Function;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.device.config.RunSettings;
+import org.shogibridge.device.mqtt.BrokerRoles;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
@@ -111,9 +112,12 @@ public final class WebServer implements AutoCloseable {
                 var json = JSON.createObjectNode().put("broker", ws)
                         .put("prefix", settings.topicPrefix()).put("event", settings.config().event()).put("board", board)
                         .put("simulated", "simulated".equals(settings.config().board().source()))
-                        .put("commands", settings.config().commands().enabled())
+                        .put("commands", settings.config().commands().enabled() && pageMayCommand())
                         // the page asks for the broker's account before it connects (an arbiter's, to command)
-                        .put("login", b.username() != null)
+                        .put("login", settings.embeddedBroker() ? settings.anonymousRole() == null : b.username() != null)
+                        // the page watches without an account, and offers the arbiter's sign-in to command
+                        .put("signIn", settings.embeddedBroker() && settings.anonymousRole() == BrokerRoles.Role.VIEWER
+                                && b.username() != null)
                         .put("variant", settings.session().variant().name().toLowerCase(java.util.Locale.ROOT))
                         .put("usiEngine", settings.usiEngine() == null ? null : settings.usiEngine().name());
                 send(exchange, 200, "application/json", json.toString());
@@ -131,6 +135,12 @@ public final class WebServer implements AutoCloseable {
      * A recorded game: its kept KIF (.kifu) or CSA, or made from the KIF: Shift_JIS KIF, JKF, or the JSON the page's
      * board view opens.
      */
+    /** Return true if a page can command the board: anonymously, or signed in with an account that may. */
+    private boolean pageMayCommand() {
+        return !settings.embeddedBroker() || settings.anonymousRole() == BrokerRoles.Role.ARBITER
+                || settings.config().broker().username() != null;
+    }
+
     private void archivedGame(HttpExchange exchange, String name, String board) throws IOException {
         int dot = name.lastIndexOf('.');
         String id = dot < 0 ? name : name.substring(0, dot);

@@ -93,6 +93,12 @@ public final class MqttLink implements AutoCloseable {
 
             @Override
             public void messageArrived(String topic, MqttMessage message) {
+                if (message.isRetained()) {
+                    // A command kept by the broker from before (published with retain): carried out again at every
+                    // connection it would resign or start games long after it was meant. Only live commands count.
+                    log.info("Ignored a retained command on {}; commands must not be retained.", topic);
+                    return;
+                }
                 String verb = topic.substring(topic.lastIndexOf('/') + 1);
                 commands.command(verb, message.getPayload());
             }

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.shogibridge.device.mqtt.BrokerRoles;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -82,6 +84,11 @@ class ConfigLoaderTest {
             "account in a bad url|broker:\\n  url: http://table3:s3cret@club|:2: key 'broker.url' must be embedded, tcp://HOST:PORT or ssl://HOST:PORT, not 'http://table3:***@club'.",
             "url user without password|broker:\\n  url: tcp://table3@club:1883|:2: key 'broker.url' names the user table3 but no password (tcp://USER:PASSWORD@HOST:PORT).",
             "account twice|broker:\\n  url: tcp://table3:s3cret@club:1883\\n  username: a\\n  password: b|:2: key 'broker.url' holds an account, and so do broker.username and broker.password: give it once.",
+            "viewer without password|broker:\\n  viewer-username: room|:2: key 'broker.viewer-username' needs 'broker.viewer-password' as well.",
+            "the daemon's own account|broker:\\n  username: shogi-bridge-board\\n  password: x|:2: key 'broker.username' is the daemon's own account on its broker; choose another name.",
+            "bad anonymous role|broker:\\n  anonymous: admin|:2: key 'broker.anonymous' must be one of arbiter, none, viewer, not 'admin'.",
+            "tls without a key|broker:\\n  tls-port: 8883|:2: key 'broker.tls-port' needs broker.tls-keystore, the broker's key and certificate (docs/security.md).",
+            "tls key missing|broker:\\n  tls-port: 8883\\n  tls-keystore: /nonexistent/broker.p12\\n  tls-password: x|:3: key 'broker.tls-keystore' names no readable file: '/nonexistent/broker.p12'.",
             "bad board id|board-id: a/b|:1: key 'board-id' must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not 'a/b'.",
             "handicap in minishogi|variant: minishogi\\nhandicap: 角落ち|:2: key 'handicap' handicaps exist only in standard shogi.",
             "not YAML|mode: [a|:1: not YAML: while parsing a flow sequence.",
@@ -98,6 +105,21 @@ class ConfigLoaderTest {
     void aBadOptionNamesTheOption() {
         ConfigException e = assertThrows(ConfigException.class, () -> load(null, Map.of("broker.mqtt-port", 70000)));
         assertEquals("Invalid configuration. option --mqtt-port: key 'broker.mqtt-port' must be 0 to 65535, not 70000.", e.getMessage());
+    }
+
+    /** Who may do what on the embedded broker by default: docs/security.md. */
+    @Test
+    void theEmbeddedBrokersDefaultRolesFollowWhereItListensAndItsAccounts() throws Exception {
+        assertEquals(BrokerRoles.Role.ARBITER, load(null, Map.of()).anonymousRole(), "loopback, no account: this machine commands");
+        assertEquals(BrokerRoles.Role.VIEWER, load(null, Map.of("broker.host", "0.0.0.0")).anonymousRole(),
+                "on the network with no account: the room watches, no one commands");
+        RunSettings accounts = load("broker:\n  host: 0.0.0.0\n  username: arbiter\n  password: a\n"
+                + "  viewer-username: room\n  viewer-password: r\n", Map.of());
+        assertEquals(null, accounts.anonymousRole(), "with accounts, a client without one is refused");
+        assertEquals(List.of(new BrokerRoles.Account("arbiter", "a", BrokerRoles.Role.ARBITER),
+                new BrokerRoles.Account("room", "r", BrokerRoles.Role.VIEWER)), accounts.brokerAccounts());
+        assertEquals(BrokerRoles.Role.VIEWER, load("broker:\n  username: arbiter\n  password: a\n  anonymous: viewer\n",
+                Map.of()).anonymousRole(), "unless broker.anonymous says otherwise");
     }
 
     /** An account written into the broker's URL is used, and taken out of the URL the daemon prints and logs. */

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +19,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.device.config.ConfigLoader;
+import org.slf4j.LoggerFactory;
 import org.shogibridge.device.mqtt.MqttLink;
 
 /**
@@ -44,19 +48,26 @@ class ClubBrokerTest {
                 .replace("listener 8883", "listener " + tlsPort + " 127.0.0.1")
                 .replace("listener 8884", "listener " + Ports.free() + " 127.0.0.1") + "persistence false\n";
         Files.writeString(dir.resolve("acl"), blocks.get(1));
-        makeCertificates();
-        run("/usr/bin/mosquitto_passwd", "-b", "-c", etc + "/passwd", "table3", "board-secret");
-        run("/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "viewer", "viewer-secret");
-        run("/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "arbiter", "arbiter-secret");
+        TestCertificates.make(dir);
+        TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", "-c", etc + "/passwd", "table3", "board-secret");
+        TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "viewer", "viewer-secret");
+        TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "arbiter", "arbiter-secret");
         readableByTheBroker(); // Mosquitto started as root reads these after it drops to its own user
         String url = "ssl://127.0.0.1:" + tlsPort;
         SocketFactory tls = MqttLink.sslContext(dir.resolve("ca.pem")).getSocketFactory();
 
         try (Mosquitto mosquitto = new Mosquitto(dir, tlsPort, configuration)) {
+            // The board's account written into broker.url, as mosquitto_sub takes it: used, and never printed.
             var settings = new ConfigLoader().load(null, Map.of("data-dir", dir.resolve("data").toString(), "event", EVENT,
-                    "board-id", "table3", "http.port", Ports.free(), "broker.url", url, "broker.ca-file", etc + "/ca.pem",
-                    "broker.username", "table3", "broker.password", "board-secret",
+                    "board-id", "table3", "http.port", Ports.free(), "broker.url", "ssl://table3:board-secret@127.0.0.1:" + tlsPort,
+                    "broker.ca-file", etc + "/ca.pem",
                     "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
+            ListAppender<ILoggingEvent> logged = new ListAppender<>(); // every line of ours, INFO and DEBUG too, kept here
+            Logger ours = (Logger) LoggerFactory.getLogger("org.shogibridge");
+            ch.qos.logback.classic.Level level = ours.getLevel();
+            logged.start();
+            ours.addAppender(logged);
+            ours.setLevel(ch.qos.logback.classic.Level.DEBUG);
             try (Daemon daemon = new Daemon(settings);
                     Subscriber viewer = new Subscriber(url, PREFIX, "viewer", "viewer-secret", tls);
                     Subscriber arbiter = new Subscriber(url, PREFIX, "arbiter", "arbiter-secret", tls)) {
@@ -76,7 +87,13 @@ class ClubBrokerTest {
                 assertTrue(viewer.on("cmd/sim/result").stream().allMatch(m -> m.json().get("ok").asBoolean()),
                         "only the arbiter's commands were answered: " + viewer.on("cmd/sim/result"));
                 assertEquals(2, viewer.on("cmd/sim/result").size());
+            } finally {
+                ours.detachAppender(logged);
+                ours.setLevel(level);
             }
+            assertTrue(logged.list.stream().noneMatch(e -> e.getFormattedMessage().contains("board-secret")), "no password in the log");
+            assertTrue(logged.list.stream().anyMatch(e -> e.getFormattedMessage().startsWith("Connected to broker " + url)),
+                    "the broker is named, without its account");
         }
     }
 
@@ -99,22 +116,5 @@ class ClubBrokerTest {
             blocks.add(m.group(1));
         }
         return blocks;
-    }
-
-    /** A CA and a broker certificate for 127.0.0.1 signed by it, as a club would make with openssl. */
-    private void makeCertificates() throws Exception {
-        String d = dir.toString();
-        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test club CA",
-                "-keyout", d + "/ca.key", "-out", d + "/ca.pem");
-        run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", d + "/broker.key",
-                "-out", d + "/broker.csr");
-        Files.writeString(dir.resolve("san.cnf"), "subjectAltName=IP:127.0.0.1\n");
-        run("openssl", "x509", "-req", "-in", d + "/broker.csr", "-CA", d + "/ca.pem", "-CAkey", d + "/ca.key",
-                "-CAcreateserial", "-days", "2", "-extfile", d + "/san.cnf", "-out", d + "/broker.pem");
-    }
-
-    private void run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("tools.log").toFile()).start();
-        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + Files.readString(dir.resolve("tools.log")));
     }
 }

@@ -23,8 +23,21 @@ class QuietLogIT {
     @TempDir
     Path dir;
 
+    private interface MqttAction {
+        void run() throws org.eclipse.paho.client.mqttv3.MqttException;
+    }
+
+    /** Do something the broker may cut short by closing the connection (which is what it should do). */
+    private static void quietly(MqttAction action) {
+        try {
+            action.run();
+        } catch (org.eclipse.paho.client.mqttv3.MqttException e) {
+            System.err.println("QuietLogIT: the broker closed a connection: " + e);
+        }
+    }
+
     @Test
-    void viewersComingAndGoingLeaveNoWarningInTheLog() throws Exception {
+    void viewersComingAndGoingSpoofersAndOversizedPublishesLeaveNoWarningInTheLog() throws Exception {
         Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
         assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
         Path log = dir.resolve("daemon.log");
@@ -52,6 +65,25 @@ class QuietLogIT {
                 }
                 viewer.close();
             }
+            // A spoofer tries the board's own topics again and again, and a client sends 10 MB (the broker's limit is
+            // 256 KB): the roles refuse the one (said once), the broker closes the other's connection, quietly.
+            MqttClient spoofer = new MqttClient("tcp://127.0.0.1:" + mqttPort, "spoofer", new MemoryPersistence());
+            spoofer.connect();
+            quietly(() -> {
+                for (int i = 0; i < 50; i++) {
+                    spoofer.publish("shogi/v1/local/board1/state", "{\"seq\":1000000000}".getBytes(StandardCharsets.UTF_8), 0, true);
+                }
+            });
+            quietly(() -> spoofer.disconnectForcibly(100, 100));
+            spoofer.close();
+            for (int i = 0; i < 3; i++) {
+                MqttClient big = new MqttClient("tcp://127.0.0.1:" + mqttPort, "big-" + i, new MemoryPersistence());
+                big.setTimeToWait(5_000); // the broker closes the connection mid-way: do not wait for the write for ever
+                big.connect();
+                quietly(() -> big.publish("shogi/v1/local/board1/cmd/hint", new byte[10_000_000], 0, false));
+                quietly(() -> big.disconnectForcibly(100, 100));
+                big.close();
+            }
             Thread.sleep(1_500);
         } finally {
             daemon.destroy(); // SIGTERM, as systemd stops it
@@ -60,5 +92,7 @@ class QuietLogIT {
         List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
         List<String> noise = lines.stream().filter(l -> l.contains(" WARN ") || l.contains(" ERROR ")).toList();
         assertEquals(List.of(), noise, "every line:\n" + String.join("\n", lines));
+        assertEquals(1, lines.stream().filter(l -> l.contains("refused a publish on shogi/v1/local/board1/state from client spoofer")).count(),
+                "a refused publish is said once per client:\n" + String.join("\n", lines));
     }
 }

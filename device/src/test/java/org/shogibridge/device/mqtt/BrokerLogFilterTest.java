@@ -10,10 +10,10 @@ import java.io.IOException;
 import java.net.SocketException;
 import org.junit.jupiter.api.Test;
 
-/** Only a departed client's socket error is kept out of the log; every other broker error stays in it. */
-class ClientGoneLogFilterTest {
+/** Only a departed client's socket error and a refused publish are kept out of the log; every other broker error stays. */
+class BrokerLogFilterTest {
     private final LoggerContext context = new LoggerContext();
-    private final ClientGoneLogFilter filter = new ClientGoneLogFilter();
+    private final BrokerLogFilter filter = new BrokerLogFilter();
 
     private FilterReply decide(String logger, Throwable cause) {
         return filter.decide(new LoggingEvent("test", context.getLogger(logger), Level.ERROR,
@@ -25,6 +25,18 @@ class ClientGoneLogFilterTest {
         assertEquals(FilterReply.DENY, decide("io.moquette.broker.NewNettyMQTTHandler", new SocketException("Connection reset")));
         assertEquals(FilterReply.DENY, decide("io.moquette.broker.NewNettyMQTTHandler",
                 new IllegalStateException("wrapped", new IOException("Broken pipe"))));
+        assertEquals(FilterReply.DENY, decide("io.moquette.broker.NewNettyMQTTHandler", new IllegalStateException("decoder",
+                new javax.net.ssl.SSLHandshakeException("(certificate_unknown) Received fatal alert: certificate_unknown"))));
+    }
+
+    @Test
+    void aRefusedPublishIsNotRepeatedByTheBroker() {
+        LoggingEvent refused = new LoggingEvent("test", context.getLogger("io.moquette.broker.PostOffice"), Level.ERROR,
+                "MQTT client: {} is not authorized to publish on topic: {}", null, new Object[] {"x", "shogi/v1/a/b/state"});
+        assertEquals(FilterReply.DENY, filter.decide(refused));
+        LoggingEvent other = new LoggingEvent("test", context.getLogger("io.moquette.broker.PostOffice"), Level.ERROR,
+                "Something else went wrong", null, new Object[0]);
+        assertEquals(FilterReply.NEUTRAL, filter.decide(other));
     }
 
     @Test

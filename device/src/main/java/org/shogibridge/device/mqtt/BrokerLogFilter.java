@@ -1,0 +1,49 @@
+package org.shogibridge.device.mqtt;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.filter.Filter;
+import ch.qos.logback.core.spi.FilterReply;
+
+/**
+ * Keeps the embedded broker's lines that are no one's error out of a Pi's journal (issue 43), set in logback.xml:
+ * <ul>
+ * <li>its "Closing Netty channel" ERROR when the cause is only a client that went away (a viewer's tab closed, a
+ * phone left the Wi-Fi: an I/O error on the socket), one per departing viewer, or one that gave up on TLS (it does
+ * not trust the broker's certificate: the client says so);</li>
+ * <li>its ERROR for every publish the roles refuse, which a client could repeat without end: {@link BrokerRoles}
+ * says it once per client instead.</li>
+ * </ul>
+ * Any other line of the broker is still logged.
+ */
+public final class BrokerLogFilter extends Filter<ILoggingEvent> {
+    private static final String HANDLER = "io.moquette.broker.NewNettyMQTTHandler";
+    private static final String POST_OFFICE = "io.moquette.broker.PostOffice";
+
+    @Override
+    public FilterReply decide(ILoggingEvent event) {
+        if (event.getLoggerName().equals(POST_OFFICE) && String.valueOf(event.getMessage()).contains("not authorized to publish")) {
+            return FilterReply.DENY;
+        }
+        if (!event.getLoggerName().equals(HANDLER)) {
+            return FilterReply.NEUTRAL;
+        }
+        for (IThrowableProxy cause = event.getThrowableProxy(); cause != null; cause = cause.getCause()) {
+            if (isIoError(cause.getClassName())) {
+                return FilterReply.DENY;
+            }
+        }
+        return FilterReply.NEUTRAL;
+    }
+
+    /**
+     * A socket's end: java.io's IOException and its kin (a reset, a broken pipe, Netty's closed-channel errors), and a
+     * TLS handshake the client broke off.
+     */
+    private static boolean isIoError(String className) {
+        return className.equals("java.io.IOException") || className.equals("java.net.SocketException")
+                || className.equals("io.netty.channel.unix.Errors$NativeIoException")
+                || className.equals("java.nio.channels.ClosedChannelException")
+                || className.startsWith("javax.net.ssl.SSL");
+    }
+}

@@ -1,0 +1,131 @@
+package org.shogibridge.device.mqtt;
+
+import io.moquette.broker.security.IAuthenticator;
+import io.moquette.broker.security.IAuthorizatorPolicy;
+import io.moquette.broker.subscriptions.Topic;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Who may do what on the embedded broker. Three roles: the <b>board</b> (the daemon's own connection, on an account
+ * made anew at each start whose password never leaves the process) alone writes the board's topics ({@code state},
+ * {@code moves}, {@code status}, the answers); an <b>arbiter</b> may also publish commands ({@code cmd/<verb>}); a
+ * <b>viewer</b> only reads. Everyone may read. A client without an account has the anonymous role, or is refused.
+ * Passwords are compared in constant time.
+ */
+public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
+    /** The daemon's own account on its embedded broker. */
+    public static final String BOARD_USER = "shogi-bridge-board";
+
+    public enum Role { BOARD, ARBITER, VIEWER }
+
+    /** A user name, its password and what it may do. */
+    public record Account(String username, String password, Role role) {
+    }
+
+    private final String prefix;
+    private final List<Account> accounts;
+    private final Role anonymous;
+    private final String boardPassword;
+    /** Clients already told of in the log (bounded: a flood of made-up client ids cannot grow it). */
+    private final Set<String> refusedClients = ConcurrentHashMap.newKeySet();
+    private static final int MAX_REMEMBERED = 1_000;
+    private static final Logger log = LoggerFactory.getLogger(BrokerRoles.class);
+
+    /**
+     * Roles for a board publishing under {@code prefix}: the given accounts (arbiters and viewers), the board's own
+     * account with a fresh random password, and the role of a client without an account (null: refused).
+     */
+    public BrokerRoles(String prefix, List<Account> accounts, Role anonymous) {
+        byte[] secret = new byte[24];
+        new SecureRandom().nextBytes(secret);
+        this.prefix = prefix;
+        this.boardPassword = HexFormat.of().formatHex(secret);
+        this.accounts = List.copyOf(accounts);
+        this.anonymous = anonymous;
+        for (Account a : accounts) {
+            if (a.username().equals(BOARD_USER) || a.role() == Role.BOARD) {
+                throw new IllegalArgumentException("Reserved account. '" + BOARD_USER + "' is the daemon's own.");
+            }
+        }
+    }
+
+    /** The password of the board's own account, for the daemon's connection. */
+    public String boardPassword() {
+        return boardPassword;
+    }
+
+    /** What a client without an account may do, or null if it is refused. */
+    public Role anonymous() {
+        return anonymous;
+    }
+
+    @Override
+    public boolean checkValid(String clientId, String username, byte[] password) {
+        return username != null && password != null && roleOf(username, password) != null;
+    }
+
+    /** Return the role of an account whose password matches, or null. */
+    private Role roleOf(String username, byte[] password) {
+        if (username.equals(BOARD_USER)) {
+            return same(password, boardPassword) ? Role.BOARD : null;
+        }
+        for (Account a : accounts) {
+            if (a.username().equals(username) && same(password, a.password())) {
+                return a.role();
+            }
+        }
+        return null;
+    }
+
+    private static boolean same(byte[] given, String expected) {
+        return MessageDigest.isEqual(given, expected.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The role of a connected client (its account was checked when it connected). */
+    private Role role(String username) {
+        if (username == null) {
+            return anonymous;
+        }
+        if (username.equals(BOARD_USER)) {
+            return Role.BOARD;
+        }
+        return accounts.stream().filter(a -> a.username().equals(username)).map(Account::role).findFirst().orElse(null);
+    }
+
+    @Override
+    public boolean canWrite(Topic topic, String username, String clientId) {
+        boolean may = mayWrite(topic.toString(), role(username));
+        if (!may && refusedClients.size() < MAX_REMEMBERED && refusedClients.add(clientId)) {
+            // Once per client: Moquette's own ERROR for each refused publish is kept out of the log (logback.xml).
+            log.info("Broker: refused a publish on {} from client {} ({}); only the board writes its topics{}.", topic,
+                    clientId, username == null ? "no account" : username,
+                    role(username) == Role.VIEWER ? " and viewers only watch" : ", arbiters only cmd/<verb>");
+        }
+        return may;
+    }
+
+    /** Return true if a role may publish on a topic: the board under its prefix, an arbiter a command, a viewer nothing. */
+    boolean mayWrite(String topic, Role role) {
+        if (role == Role.BOARD) {
+            return topic.startsWith(prefix + "/");
+        }
+        if (role == Role.ARBITER && topic.startsWith(prefix + "/cmd/")) {
+            String verb = topic.substring(prefix.length() + 5);
+            return !verb.isEmpty() && verb.indexOf('/') < 0 && verb.indexOf('+') < 0 && verb.indexOf('#') < 0;
+        }
+        return false;
+    }
+
+    @Override
+    public boolean canRead(Topic topic, String username, String clientId) {
+        return role(username) != null;
+    }
+}

@@ -1,0 +1,173 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.net.SocketFactory;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.mqtt.MqttLink;
+
+/**
+ * Issue 43, finding 4: roles on the embedded broker. Only the daemon writes its board's topics; an arbiter commands;
+ * a viewer, and a client without an account on a network address, only watch. Real clients on the real broker.
+ */
+class DaemonBrokerAccessTest {
+    private static final Duration WAIT = LocalDaemon.WAIT;
+    private static final String PREFIX = LocalDaemon.PREFIX;
+    private static final Map<String, Object> HUMAN = Map.of("type", "human");
+
+    @TempDir
+    Path data;
+
+    @Test
+    void noOneButTheDaemonWritesTheBoardsTopicsAndAnonymousOnLoopbackCommands() throws Exception {
+        try (LocalDaemon daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of())) {
+            daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"p\"}");
+            assertTrue(daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("p"), WAIT).json().get("ok").asBoolean(),
+                    "on loopback with no account, a client without one may command");
+            long seq = daemon.mqtt.await("state", j -> j.get("moves").size() == 1, WAIT).json().get("seq").asLong();
+            // A spoofer's retained state far ahead, an offline status, a made-up answer and move:
+            daemon.mqtt.publishRetained("state", "{\"seq\":1000000000,\"moves\":[]}");
+            daemon.mqtt.publishRetained("status", "{\"status\":\"offline\"}");
+            daemon.mqtt.publishRetained("moves", "{\"seq\":1000000000,\"ply\":1,\"usi\":\"1g1f\"}");
+            daemon.mqtt.publishRetained("cmd/sim/result", "{\"ok\":true,\"id\":\"forged\"}");
+            Thread.sleep(500);
+            try (Subscriber late = Subscriber.toListeningDaemon(url(daemon), PREFIX, null, null, WAIT)) {
+                late.await("status", j -> true, WAIT);
+                Thread.sleep(500); // every retained message has arrived
+                assertEquals(List.of("online"), late.on("status").stream().map(m -> m.json().get("status").asText()).toList());
+                assertTrue(late.on("state").stream().allMatch(m -> m.json().get("seq").asLong() == seq), late.on("state").toString());
+                assertTrue(late.on("moves").stream().noneMatch(m -> m.json().get("usi").asText().equals("1g1f")));
+            }
+            assertTrue(daemon.mqtt.on("cmd/sim/result").stream().noneMatch(m -> m.json().path("id").asText().equals("forged")));
+        }
+    }
+
+    @Test
+    void anArbiterCommandsAViewerOnlyWatchesAndStrangersAreRefused() throws Exception {
+        Map<String, Object> accounts = new HashMap<>(Map.of("broker.username", "arbiter", "broker.password", "arbiter-secret",
+                "broker.viewer-username", "viewer", "broker.viewer-password", "viewer-secret", "broker.anonymous", "viewer"));
+        try (LocalDaemonWithAccounts daemon = new LocalDaemonWithAccounts(data, accounts);
+                Subscriber viewer = new Subscriber(daemon.url, PREFIX, "viewer", "viewer-secret");
+                Subscriber anonymous = new Subscriber(daemon.url, PREFIX, null, null);
+                Subscriber arbiter = new Subscriber(daemon.url, PREFIX, "arbiter", "arbiter-secret")) {
+            viewer.await("state", j -> true, WAIT); // viewers read
+            anonymous.await("state", j -> true, WAIT);
+            // QoS 0: Moquette never acknowledges a QoS 1 publish it refuses, and the sender would wait for ever
+            viewer.flood("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"viewer\"}");
+            anonymous.flood("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"anonymous\"}");
+            arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"2g2f\",\"id\":\"arbiter\"}");
+            assertTrue(arbiter.await("cmd/sim/result", j -> j.path("id").asText().equals("arbiter"), WAIT).json().get("ok").asBoolean());
+            JsonNode state = arbiter.await("state", j -> j.get("moves").size() == 1, WAIT).json();
+            assertEquals("2g2f", state.get("moves").get(0).asText(), "the arbiter's move, not a viewer's");
+            Thread.sleep(500);
+            assertEquals(List.of("arbiter"), arbiter.on("cmd/sim/result").stream().map(m -> m.json().path("id").asText()).toList(),
+                    "only the arbiter's command was carried out and answered");
+            MqttException wrong = assertThrows(MqttException.class, () -> new Subscriber(daemon.url, PREFIX, "arbiter", "guess").close());
+            assertEquals(MqttException.REASON_CODE_FAILED_AUTHENTICATION, wrong.getReasonCode(), wrong.toString());
+        }
+    }
+
+    @Test
+    void onANetworkAddressWithNoAccountEveryoneMayWatchAndNoOneCommands() throws Exception {
+        try (LocalDaemonWithAccounts daemon = new LocalDaemonWithAccounts(data, Map.of("broker.host", "0.0.0.0"));
+                Subscriber anonymous = new Subscriber(daemon.url, PREFIX, null, null)) {
+            anonymous.await("state", j -> true, WAIT);
+            anonymous.flood("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"a\"}");
+            Thread.sleep(1_500);
+            assertEquals(List.of(), anonymous.on("cmd/sim/result"));
+            assertEquals(0, daemon.daemon.moveCount());
+        }
+    }
+
+    /** TLS on the embedded broker, from a key pair the user made with openssl: MQTT and WebSocket, with accounts. */
+    @Test
+    void theEmbeddedBrokerSpeaksTlsOnMqttAndWebSocketWithTheUsersKeyPair() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "openssl is not installed; skipped.");
+        Path keys = Files.createDirectories(data.resolve("keys"));
+        TestCertificates.make(keys);
+        Path keystore = TestCertificates.keystore(keys, "store-secret");
+        int tlsPort = Ports.free();
+        int wssPort = Ports.free();
+        Map<String, Object> broker = Map.of("broker.username", "arbiter", "broker.password", "arbiter-secret",
+                "broker.tls-port", tlsPort, "broker.wss-port", wssPort, "broker.tls-keystore", keystore.toString(),
+                "broker.tls-password", "store-secret");
+        SocketFactory tls = MqttLink.sslContext(keys.resolve("ca.pem")).getSocketFactory();
+        try (LocalDaemonWithAccounts daemon = new LocalDaemonWithAccounts(data, broker);
+                Subscriber overTls = new Subscriber("ssl://127.0.0.1:" + tlsPort, PREFIX, "arbiter", "arbiter-secret", tls);
+                Subscriber overWss = new Subscriber("wss://127.0.0.1:" + wssPort + "/mqtt", PREFIX, "arbiter", "arbiter-secret", tls)) {
+            overWss.await("state", j -> true, WAIT);
+            overTls.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"tls\"}");
+            assertTrue(overTls.await("cmd/sim/result", j -> j.path("id").asText().equals("tls"), WAIT).json().get("ok").asBoolean());
+            assertEquals("7g7f", overWss.await("moves", j -> j.get("ply").asInt() == 1, WAIT).json().get("usi").asText(),
+                    "a command over MQTT/TLS, its move seen over WebSocket/TLS");
+            MqttException plain = assertThrows(MqttException.class,
+                    () -> new Subscriber("ssl://127.0.0.1:" + tlsPort, PREFIX, "arbiter", "arbiter-secret", null).close());
+            assertTrue(plain.getCause() instanceof javax.net.ssl.SSLException, "a client that does not trust the CA: " + plain);
+        }
+    }
+
+    /**
+     * A command left retained on a broker (by mistake or on purpose) is not carried out when the daemon connects: on
+     * a real Mosquitto, which keeps it and hands it to every new subscriber.
+     */
+    @Test
+    void aRetainedCommandIsNotCarriedOutAtConnection() throws Exception {
+        try (Mosquitto mosquitto = new Mosquitto(Files.createDirectories(data.resolve("mosquitto")))) {
+            try (Subscriber early = new Subscriber(mosquitto.url(), "shogi/v1/test/b1", null, null)) {
+                early.publishRetained("cmd/resign", "{\"side\":\"black\"}");
+                early.publishRetained("cmd/sim", "{\"action\":\"play\",\"usi\":\"7g7f\"}");
+            }
+            var settings = new ConfigLoader().load(null, Map.of("data-dir", data.resolve("data").toString(), "event", "test",
+                    "board-id", "b1", "broker.url", mosquitto.url(), "http.port", Ports.free(),
+                    "players.sente", HUMAN, "players.gote", HUMAN));
+            try (Daemon daemon = new Daemon(settings); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX, null, null)) {
+                daemon.start();
+                mqtt.await("status", j -> j.get("status").asText().equals("online"), WAIT);
+                Thread.sleep(2_000);
+                JsonNode state = mqtt.await("state", j -> true, WAIT).json();
+                assertTrue(state.get("result").isNull(), "no one resigned: " + state);
+                assertEquals(0, daemon.moveCount(), "no move was played");
+                assertEquals(List.of(), mqtt.on("cmd/resign/result"));
+            }
+        }
+    }
+
+    private static String url(LocalDaemon daemon) {
+        return daemon.daemon.brokerUrl();
+    }
+
+    /** A daemon on the simulated board with broker settings of its own, and no subscriber of the test's. */
+    private static final class LocalDaemonWithAccounts implements AutoCloseable {
+        final Daemon daemon;
+        final String url;
+
+        LocalDaemonWithAccounts(Path data, Map<String, Object> broker) throws Exception {
+            int mqttPort = Ports.free();
+            Map<String, Object> overrides = new HashMap<>(Map.of("data-dir", data.toString(), "event", "test", "board-id", "b1",
+                    "broker.mqtt-port", mqttPort, "broker.ws-port", Ports.free(), "http.port", Ports.free(),
+                    "players.sente", HUMAN, "players.gote", HUMAN));
+            overrides.putAll(broker);
+            daemon = new Daemon(new ConfigLoader().load(null, overrides));
+            daemon.start();
+            url = "tcp://127.0.0.1:" + mqttPort;
+        }
+
+        @Override
+        public void close() {
+            daemon.close();
+        }
+    }
+}
