@@ -62,6 +62,9 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private volatile long scans;
     private volatile long changesPassed;
     private volatile long droppedSnapshots;
+    /** Snapshots the loop judged, and the time it spent on them (touched only by the loop thread). */
+    private volatile long snapshotsJudged;
+    private volatile long judgingNanos;
     private Thread thread;
 
     /** A loop whose board's readings are taken after {@code debounceScans} equal scans (inference.debounce-scans). */
@@ -199,7 +202,10 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
             try {
                 SensorSnapshot snapshot = full.poll(5, TimeUnit.MILLISECONDS);
                 while (snapshot != null) {
+                    long began = System.nanoTime();
                     session.snapshot(snapshot);
+                    judgingNanos += System.nanoTime() - began;
+                    snapshotsJudged++;
                     free.add(snapshot);
                     snapshot = full.poll();
                 }
@@ -257,5 +263,10 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     /** Return how many scans the board made, how many changes were passed to the loop, and how many were dropped. */
     long[] scanCounts() {
         return new long[] {scans, changesPassed, droppedSnapshots};
+    }
+
+    /** Return what the loop was given and what judging it cost (read from any thread, for bench-daemon). */
+    BoardLoopCounts counts() {
+        return new BoardLoopCounts(scans, snapshotsJudged, changesPassed, droppedSnapshots, judgingNanos);
     }
 }

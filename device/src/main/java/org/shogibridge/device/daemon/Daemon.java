@@ -88,6 +88,8 @@ public final class Daemon implements AutoCloseable {
     private int carriedOutPly = -1;
     private String lastGameId;
     private String brokerUrl;
+    /** The daemon's own account on its embedded broker (user, password), or null with an external broker. */
+    private String[] boardAccount;
     private volatile Consumer<SessionEvent> observer = event -> { };
     /**
      * The evaluations of the game analysed last, by ply, sent with each analysis so that a viewer who arrives late
@@ -131,6 +133,7 @@ public final class Daemon implements AutoCloseable {
             BrokerRoles roles = new BrokerRoles(settings.topicPrefix(), settings.brokerAccounts(), settings.anonymousRole());
             brokerUser = BrokerRoles.BOARD_USER; // the daemon's own account: it alone writes the board's topics
             brokerPassword = roles.boardPassword();
+            boardAccount = new String[] {brokerUser, brokerPassword};
             logAccess(roles);
             try {
                 broker = new EmbeddedBroker(b.host(), b.mqttPort(), b.wsPort(), roles, settings.brokerTls());
@@ -417,6 +420,20 @@ public final class Daemon implements AutoCloseable {
     /** A side's clock button pressed now, as a board reports it from its scan thread ({@code bench-daemon --press}). */
     public void pressClock(Side side) {
         loop.clockPressed(side);
+    }
+
+    /**
+     * Return the daemon's own account on its embedded broker (user, password), or null with an external broker: for
+     * a tool in this process that must publish as the board does ({@code bench-daemon}'s broker baseline). It is
+     * never printed.
+     */
+    public String[] boardAccount() {
+        return boardAccount == null ? null : boardAccount.clone();
+    }
+
+    /** Return what the board loop was given and what judging it cost so far ({@code bench-daemon}). */
+    public BoardLoopCounts boardLoopCounts() {
+        return loop.counts();
     }
 
     /** Return how many moves the game in progress has (asked of the board loop). */

@@ -56,6 +56,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
     private long[] baseline = new long[0];
+    private org.shogibridge.device.daemon.BoardLoopCounts loopCounts;
 
     @Option(names = "--moves", defaultValue = "200", description = "How many moves to time (default 200).")
     private int moves;
@@ -95,6 +96,10 @@ public final class BenchDaemonCommand implements Callable<Integer> {
             out.println(summary((press ? "move at the press" : "settled move") + " to state at a subscriber", latencies));
             out.println(summary("the broker alone, publisher to subscriber (for scale)", baseline));
             out.println(summary("journal append with fsync, per move", measureJournal(data, played)));
+            var c = loopCounts;
+            out.println(String.format(Locale.ROOT, "board loop: %,d scans, %,d passed on (%.1f%%), %,d changes, %,d dropped;"
+                    + " %.1f µs of loop work per snapshot passed", c.scans(), c.passed(),
+                    c.scans() == 0 ? 0 : 100.0 * c.passed() / c.scans(), c.changes(), c.dropped(), c.microsPerSnapshot()));
             out.flush();
         } finally {
             if (dataDir == null) {
@@ -108,7 +113,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
      * The same path without the daemon: a second client publishes a payload the size of a state (QoS 1) to the
      * subscriber, at a move's pace, so the daemon's own share of the latency shows.
      */
-    private long[] measureBroker(String url, MqttClient viewer, String topic, int payloadBytes) throws Exception {
+    private long[] measureBroker(String url, String[] account, MqttClient viewer, String topic, int payloadBytes) throws Exception {
         long[] samples = new long[Math.min(moves, 300)];
         long[] sentAt = new long[1];
         java.util.concurrent.Semaphore arrival = new java.util.concurrent.Semaphore(0);
@@ -120,7 +125,12 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         byte[] payload = new byte[payloadBytes];
         Arrays.fill(payload, (byte) 'x');
         try (MqttClient publisher = new MqttClient(url, "bench-publisher-" + System.nanoTime(), new MemoryPersistence())) {
-            publisher.connect();
+            MqttConnectOptions options = new MqttConnectOptions();
+            if (account != null) { // the embedded broker lets only the board write its topics: publish as the board
+                options.setUserName(account[0]);
+                options.setPassword(account[1].toCharArray());
+            }
+            publisher.connect(options);
             for (int i = 0; i < samples.length; i++) {
                 Thread.sleep(50);
                 sentAt[0] = System.nanoTime();
@@ -209,7 +219,8 @@ public final class BenchDaemonCommand implements Callable<Integer> {
                 awaitArrival(arrived, seq);
                 timed++;
             }
-            baseline = measureBroker(url, viewer, settings.topicPrefix() + "/bench-baseline", stateSize(states));
+            loopCounts = daemon.boardLoopCounts();
+            baseline = measureBroker(url, daemon.boardAccount(), viewer, settings.topicPrefix() + "/bench-baseline", stateSize(states));
             viewer.disconnect();
             viewer.close();
         }

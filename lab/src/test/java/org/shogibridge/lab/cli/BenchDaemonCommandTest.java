@@ -23,8 +23,8 @@ class BenchDaemonCommandTest {
         CliRun.Result run = LabRun.run("bench-daemon", "--moves", "4", "--data-dir", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
         List<String> out = run.out();
-        assertEquals(3, out.size(), out.toString());
-        for (String line : out) {
+        assertEquals(4, out.size(), out.toString());
+        for (String line : out.subList(0, 3)) {
             Matcher m = LINE.matcher(line);
             assertTrue(m.matches(), line);
             double p50 = Double.parseDouble(m.group(3));
@@ -33,6 +33,15 @@ class BenchDaemonCommandTest {
         }
         assertTrue(out.get(0).startsWith("settled move to state at a subscriber: n=4 "), out.get(0));
         assertTrue(out.get(2).startsWith("journal append with fsync, per move: n=4 "), out.get(2));
+        // The board loop is passed changes, not scans (issue 43): far fewer snapshots than scans, and none dropped.
+        Matcher loop = Pattern.compile("board loop: ([\\d,]+) scans, ([\\d,]+) passed on \\([\\d.]+%\\), ([\\d,]+) changes,"
+                + " ([\\d,]+) dropped; [\\d.]+ µs of loop work per snapshot passed").matcher(out.get(3));
+        assertTrue(loop.matches(), out.get(3));
+        long scans = Long.parseLong(loop.group(1).replace(",", ""));
+        long passed = Long.parseLong(loop.group(2).replace(",", ""));
+        long changes = Long.parseLong(loop.group(3).replace(",", ""));
+        assertTrue(changes >= 4 && changes <= passed && passed < scans / 2, out.get(3));
+        assertEquals("0", loop.group(4), out.get(3));
         assertTrue(Files.exists(dir.resolve("journal.jsonl")), "the daemon's own journal is in the data directory");
         assertTrue(Files.notExists(dir.resolve("bench-journal.jsonl")));
     }
@@ -51,7 +60,8 @@ class BenchDaemonCommandTest {
         CliRun.Result run = LabRun.run("bench-daemon", "--moves", "4", "--press", "--data-dir", dir.toString());
         assertEquals(0, run.exitCode(), run.err());
         List<String> out = run.out();
-        assertEquals(4, out.size(), out.toString());
+        assertEquals(5, out.size(), out.toString());
+        assertTrue(out.get(4).startsWith("board loop: "), out.get(4));
         assertTrue(out.get(0).startsWith("press to move on the board loop: n=4 "), out.get(0));
         assertTrue(out.get(1).startsWith("move at the press to state at a subscriber: n=4 "), out.get(1));
         Matcher m = LINE.matcher(out.get(0));
