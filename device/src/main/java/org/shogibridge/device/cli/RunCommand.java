@@ -111,6 +111,7 @@ public final class RunCommand implements Callable<Integer> {
             daemon.close();
             stopped.countDown();
         }, "shutdown"));
+        daemon.onFatal(() -> System.exit(70)); // the shutdown hook stops the daemon; systemd starts it again
         daemon.start();
         PrintWriter out = spec.commandLine().getOut();
         var b = settings.config().broker();

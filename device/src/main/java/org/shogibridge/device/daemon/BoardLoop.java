@@ -83,8 +83,10 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         this.board = boardPort;
     }
 
-    void start() {
+    /** Start the thread; {@code died} is told if it ends by an error it cannot go on from (out of memory). */
+    void start(Thread.UncaughtExceptionHandler died) {
         thread = new Thread(this, "board-loop");
+        thread.setUncaughtExceptionHandler(died);
         thread.start();
     }
 

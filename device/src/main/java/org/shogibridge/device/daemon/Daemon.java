@@ -91,6 +91,8 @@ public final class Daemon implements AutoCloseable {
     /** The daemon's own account on its embedded broker (user, password), or null with an external broker. */
     private String[] boardAccount;
     private volatile Consumer<SessionEvent> observer = event -> { };
+    /** Called once a core thread has died (see {@link #onFatal}); by default the daemon stops itself. */
+    private volatile Runnable fatal = this::close;
     /**
      * The evaluations of the game analysed last, by ply, sent with each analysis so that a viewer who arrives late
      * draws the whole graph from the one retained message. Touched only by the engine thread's callbacks.
@@ -195,7 +197,7 @@ public final class Daemon implements AutoCloseable {
         if (simulated != null) {
             simulated.setInitial(session.state().position()); // as the real board would be: as the game left it
         }
-        loop.start();
+        loop.start(this::coreThreadDied);
         board.start(loop);
         var http = settings.config().http();
         try {
@@ -205,10 +207,27 @@ public final class Daemon implements AutoCloseable {
                     + " (set --http-port).");
         }
         // Last, the broker link: "online" (and the subscription to commands) once everything else runs.
-        outlet.start();
+        outlet.start(this::coreThreadDied);
         if (!link.awaitConnected(READY_WAIT_MILLIS)) {
             log.warn("The broker {} is not reachable yet; the daemon runs and connects when it can.", brokerUrl);
         }
+    }
+
+    /**
+     * What to do when a core thread (the board loop, the outlet) has died of an error it cannot go on from, such as
+     * running out of memory: {@code run} exits with status 70, its shutdown hook stops the daemon cleanly, and
+     * systemd starts it again. A daemon without its board loop or outlet would look alive and record nothing.
+     */
+    public void onFatal(Runnable action) {
+        this.fatal = action;
+    }
+
+    private void coreThreadDied(Thread thread, Throwable e) {
+        log.error("The {} thread stopped: {}. The daemon stops rather than run without it (systemd starts it again).",
+                thread.getName(), e.toString(), e);
+        Thread stopper = new Thread(fatal, "fatal-stop");
+        stopper.setDaemon(true);
+        stopper.start();
     }
 
     /** Say once who may do what on the embedded broker (docs/security.md). */
@@ -434,6 +453,11 @@ public final class Daemon implements AutoCloseable {
     /** Return what the board loop was given and what judging it cost so far ({@code bench-daemon}). */
     public BoardLoopCounts boardLoopCounts() {
         return loop.counts();
+    }
+
+    /** Run a task on the board loop (tests: what a failing task does to the daemon). */
+    void onBoardLoop(Runnable task) {
+        loop.post(task);
     }
 
     /** Return how many moves the game in progress has (asked of the board loop). */

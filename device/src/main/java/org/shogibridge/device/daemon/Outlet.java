@@ -96,8 +96,10 @@ final class Outlet implements Runnable {
         this.storageListener = listener;
     }
 
-    void start() {
+    /** Start the thread; {@code died} is told if it ends by an error it cannot go on from (out of memory). */
+    void start(Thread.UncaughtExceptionHandler died) {
         thread = new Thread(this, "outlet");
+        thread.setUncaughtExceptionHandler(died);
         thread.start();
     }
 

@@ -104,6 +104,25 @@ class DaemonCommandFloodTest {
         assertEquals("matched", state.get("boardStatus").get("status").asText(), state.toString());
     }
 
+    /**
+     * Finding 2: a core thread that dies of an error it cannot go on from (out of memory) never leaves a live-looking
+     * daemon that records nothing: the daemon is told and stops (run exits 70 and systemd starts it again).
+     */
+    @Test
+    void aBoardLoopThatDiesStopsTheDaemonRatherThanLeaveItLimping() throws Exception {
+        daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());
+        java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(1);
+        daemon.daemon.onFatal(() -> {
+            told.countDown();
+            daemon.daemon.close();
+        });
+        daemon.daemon.onBoardLoop(() -> {
+            throw new OutOfMemoryError("Java heap space (a test's)");
+        });
+        assertTrue(told.await(10, java.util.concurrent.TimeUnit.SECONDS), "the daemon was told its board loop died");
+        daemon.mqtt.await("status", j -> j.get("status").asText().equals("offline"), WAIT);
+    }
+
     private static JsonNode last(List<Subscriber.Message> messages) {
         return messages.get(messages.size() - 1).json();
     }

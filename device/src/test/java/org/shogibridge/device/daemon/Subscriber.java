@@ -154,6 +154,13 @@ final class Subscriber implements AutoCloseable {
         client.publish(prefix + "/cmd/" + verb, new MqttMessage(payload));
     }
 
+    /** Forget the messages on a topic whose {@code id} is this one (before a command is sent again under it). */
+    void forget(String topic, String id) {
+        synchronized (messages) {
+            messages.removeIf(m -> m.topic().equals(topic) && m.json() != null && m.json().path("id").asText().equals(id));
+        }
+    }
+
     /** Wait for a message on a topic (relative to the prefix) that matches, and return it. */
     Message await(String topic, Predicate<JsonNode> test, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
