@@ -38,6 +38,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
      * for its settle time, and a change before that is corrected, never taken as a move.
      */
     private static final long SYNCED_BEFORE_MOVING_MILLIS = 1_000;
+    private static final long SYNC_PATIENCE_MILLIS = 60_000;
     @Spec
     private CommandSpec spec;
 
@@ -142,10 +143,9 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         int played = 0;
         for (int move : game.mainLine().moveArray()) {
             for (int attempt = 0; ; attempt++) {
-                awaitSynced(emulator, clock);
+                awaitSynced(emulator, clock, played + 1);
                 long outages = emulator.outages();
-                hands.play(position, move);
-                hands.done().get(60, TimeUnit.SECONDS);
+                hands.play(position, move).get(60, TimeUnit.SECONDS); // a move the hands refuse fails here, loudly
                 Thread.sleep(400); // the Pi's settle timer judges the move
                 if (emulator.outages() == outages) {
                     break;
@@ -153,23 +153,31 @@ public final class EmulateBoardCommand implements Callable<Integer> {
                 if (attempt == 10) {
                     throw new IllegalStateException("Link down. The board lost its link during move " + (played + 1) + " ten times.");
                 }
-                awaitSynced(emulator, clock);
-                hands.setUp(position); // put it back; the Pi shows the recorded position again
-                hands.done().get(60, TimeUnit.SECONDS);
+                awaitSynced(emulator, clock, played + 1);
+                hands.setUp(position).get(60, TimeUnit.SECONDS); // put it back; the Pi shows the recorded position again
                 Thread.sleep(400);
             }
             position.doMove(move);
             played++;
         }
-        awaitSynced(emulator, clock);
+        awaitSynced(emulator, clock, played);
         Thread.sleep(500);
         return played;
     }
 
-    private static void awaitSynced(BoardEmulator emulator, MonotonicClock clock) throws InterruptedException {
+    /**
+     * Wait until the Pi has been in sync with the board for a second. A Pi that stays away a minute ends the play with
+     * a clear message rather than a silent wait (a stalled test then says why).
+     */
+    private static void awaitSynced(BoardEmulator emulator, MonotonicClock clock, int move) throws InterruptedException {
         long since = -1;
+        long giveUp = clock.millis() + SYNC_PATIENCE_MILLIS;
         for (;;) {
             long now = clock.millis();
+            if (now > giveUp) {
+                throw new IllegalStateException("Link down. The Pi has not been in sync with the board for "
+                        + SYNC_PATIENCE_MILLIS / 1000 + " s, at move " + move + " (outages so far: " + emulator.outages() + ").");
+            }
             if (emulator.synced(now)) {
                 if (since < 0) {
                     since = Math.max(now, emulator.syncedSince());

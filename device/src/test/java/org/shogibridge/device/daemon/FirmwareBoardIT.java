@@ -108,7 +108,7 @@ class FirmwareBoardIT {
      */
     private String assertGameComplete() throws Exception {
         List<String> expected = recordMoves();
-        JsonNode last = mqtt.await("state", s -> s.get("moves").size() == expected.size(), GAME).json();
+        JsonNode last = awaitWhileTheEmulatorRuns(s -> s.get("moves").size() == expected.size());
         List<String> moves = new ArrayList<>();
         last.get("moves").forEach(m -> moves.add(m.asText()));
         assertEquals(expected, moves);
@@ -141,6 +141,30 @@ class FirmwareBoardIT {
         assertTrue(emulator.waitFor(60, TimeUnit.SECONDS), "the emulator finishes: " + log());
         assertTrue(log().contains("Played " + expected.size() + " moves."), log());
         return log();
+    }
+
+    /**
+     * Wait for a state, failing at once with the emulator's own words if it stops first (issue 43, finding 6: a game
+     * that stalled under load used to say only "No message on state in 300 s").
+     */
+    private JsonNode awaitWhileTheEmulatorRuns(java.util.function.Predicate<JsonNode> test) throws Exception {
+        long deadline = System.nanoTime() + GAME.toNanos();
+        while (true) {
+            try {
+                return mqtt.await("state", test, Duration.ofSeconds(5)).json();
+            } catch (AssertionError notYet) {
+                List<Subscriber.Message> states = mqtt.on("state");
+                String at = states.isEmpty() ? "no state" : "move " + states.get(states.size() - 1).json().get("moves").size();
+                if (!emulator.isAlive()) { // done (its last move may still be on its way) or failed: it says which
+                    try {
+                        return mqtt.await("state", test, Duration.ofSeconds(30)).json();
+                    } catch (AssertionError stopped) {
+                        throw new AssertionError("The emulator stopped at " + at + ": " + log(), stopped);
+                    }
+                }
+                assertTrue(System.nanoTime() < deadline, () -> "the game stalled at " + at + " for " + GAME + ": " + log());
+            }
+        }
     }
 
     /** Return true if two USI moves take a piece from the same square (a drop, "P*5e", has none). */
