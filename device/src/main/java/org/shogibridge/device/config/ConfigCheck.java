@@ -29,6 +29,13 @@ record ConfigCheck(Function<String, String> where) {
         return value;
     }
 
+    /** Two keys that go together (a user name and its password): both given, or neither. */
+    void pair(String key, Object value, String otherKey, Object other) throws ConfigException {
+        if ((value == null) != (other == null)) {
+            throw fail(value != null ? key : otherKey, "needs '" + (value != null ? otherKey : key) + "' as well");
+        }
+    }
+
     void id(String key, String value) throws ConfigException {
         if (value == null || !ID.matcher(value).matches()) {
             throw fail(key, "must be 1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit, not '" + value + "'");

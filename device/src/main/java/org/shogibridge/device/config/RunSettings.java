@@ -212,17 +212,9 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         check.range("broker.mqtt-port", c.broker().mqttPort(), 0, 65_535);
         check.range("broker.ws-port", c.broker().wsPort(), 0, 65_535);
         check.range("http.port", c.http().port(), 0, 65_535);
-        if ((c.broker().username() == null) != (c.broker().password() == null)) {
-            boolean user = c.broker().username() != null;
-            throw check.fail(user ? "broker.username" : "broker.password",
-                    "needs '" + (user ? "broker.password" : "broker.username") + "' as well");
-        }
+        check.pair("broker.username", c.broker().username(), "broker.password", c.broker().password());
         var b = c.broker();
-        if ((b.viewerUsername() == null) != (b.viewerPassword() == null)) {
-            boolean user = b.viewerUsername() != null;
-            throw check.fail(user ? "broker.viewer-username" : "broker.viewer-password",
-                    "needs '" + (user ? "broker.viewer-password" : "broker.viewer-username") + "' as well");
-        }
+        check.pair("broker.viewer-username", b.viewerUsername(), "broker.viewer-password", b.viewerPassword());
         for (String user : new String[] {b.username(), b.viewerUsername()}) {
             if (BrokerRoles.BOARD_USER.equals(user)) {
                 throw check.fail(user == b.username() ? "broker.username" : "broker.viewer-username",

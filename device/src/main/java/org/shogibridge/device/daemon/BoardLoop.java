@@ -254,17 +254,12 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         if (droppedSnapshots > 0) {
             log.warn("{} snapshots were dropped because the board loop fell behind.", droppedSnapshots);
         }
-        log.debug("Board loop: {} scans, {} changes passed on, {} dropped.", scans, changesPassed, droppedSnapshots);
+        log.debug("Board loop: {}.", counts());
     }
 
     /** Return how many snapshots wait for the loop. */
     int waitingSnapshots() {
         return full.size();
-    }
-
-    /** Return how many scans the board made, how many changes were passed to the loop, and how many were dropped. */
-    long[] scanCounts() {
-        return new long[] {scans, changesPassed, droppedSnapshots};
     }
 
     /** Return what the loop was given and what judging it cost (read from any thread, for bench-daemon). */

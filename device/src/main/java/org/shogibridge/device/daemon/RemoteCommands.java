@@ -53,27 +53,24 @@ final class RemoteCommands implements MqttLink.CommandListener {
         Reply reply = new Reply() {
             @Override
             public void ok(ObjectNode extra) {
-                if (answered.getAndSet(true)) {
-                    return;
-                }
-                waiting.decrementAndGet();
                 ObjectNode answer = JSON.createObjectNode().put("ok", true);
-                if (id[0] != null) {
-                    answer.put("id", id[0]);
-                }
                 if (extra != null) {
                     answer.setAll(extra);
                 }
-                outlet.reply(safeVerb, answer.toString());
+                send(answer);
             }
 
             @Override
             public void error(String message) {
+                send(JSON.createObjectNode().put("ok", false).put("error", message));
+            }
+
+            /** Send the answer once (a later one is ignored), and free the command's place among those waiting. */
+            private void send(ObjectNode answer) {
                 if (answered.getAndSet(true)) {
                     return;
                 }
                 waiting.decrementAndGet();
-                ObjectNode answer = JSON.createObjectNode().put("ok", false).put("error", message);
                 if (id[0] != null) {
                     answer.put("id", id[0]);
                 }

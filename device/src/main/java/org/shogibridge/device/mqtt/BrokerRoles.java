@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -31,7 +33,8 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
     }
 
     private final String prefix;
-    private final List<Account> accounts;
+    /** The accounts by user name. */
+    private final Map<String, Account> accounts;
     private final Role anonymous;
     private final String boardPassword;
     /** Clients already told of in the log (bounded: a flood of made-up client ids cannot grow it). */
@@ -48,12 +51,13 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
         new SecureRandom().nextBytes(secret);
         this.prefix = prefix;
         this.boardPassword = HexFormat.of().formatHex(secret);
-        this.accounts = List.copyOf(accounts);
         this.anonymous = anonymous;
+        this.accounts = new HashMap<>();
         for (Account a : accounts) {
             if (a.username().equals(BOARD_USER) || a.role() == Role.BOARD) {
                 throw new IllegalArgumentException("Reserved account. '" + BOARD_USER + "' is the daemon's own.");
             }
+            this.accounts.put(a.username(), a);
         }
     }
 
@@ -77,12 +81,8 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
         if (username.equals(BOARD_USER)) {
             return same(password, boardPassword) ? Role.BOARD : null;
         }
-        for (Account a : accounts) {
-            if (a.username().equals(username) && same(password, a.password())) {
-                return a.role();
-            }
-        }
-        return null;
+        Account a = accounts.get(username);
+        return a != null && same(password, a.password()) ? a.role() : null;
     }
 
     private static boolean same(byte[] given, String expected) {
@@ -97,7 +97,8 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
         if (username.equals(BOARD_USER)) {
             return Role.BOARD;
         }
-        return accounts.stream().filter(a -> a.username().equals(username)).map(Account::role).findFirst().orElse(null);
+        Account a = accounts.get(username);
+        return a == null ? null : a.role();
     }
 
     @Override
