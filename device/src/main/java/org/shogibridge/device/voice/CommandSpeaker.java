@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.shogibridge.core.speech.Announcer.Utterance;
 import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
@@ -41,6 +42,8 @@ public final class CommandSpeaker implements Speaker {
     private final Thread thread;
     private volatile boolean running = true;
     private boolean failureLogged;
+    /** Phrases dropped since the speaker fell behind: one line when it begins, one when it ends (a Pi's log stays readable). */
+    private final AtomicInteger skipped = new AtomicInteger();
 
     /**
      * @param renderCommand the engine's command line, words split on spaces, with {@code {wav}}, {@code {text}} and
@@ -65,8 +68,8 @@ public final class CommandSpeaker implements Speaker {
     public void say(Utterance utterance) {
         while (!waiting.offer(utterance)) {
             Utterance dropped = waiting.poll();
-            if (dropped != null) {
-                log.warn("Voice: behind; '{}' is not said.", dropped.text());
+            if (dropped != null && skipped.getAndIncrement() == 0) {
+                log.warn("Voice: behind; '{}' is not said, nor the phrases skipped until it catches up.", dropped.text());
             }
         }
     }
@@ -120,7 +123,12 @@ public final class CommandSpeaker implements Speaker {
         while (running) {
             try {
                 Utterance next = waiting.poll(200, TimeUnit.MILLISECONDS);
-                if (next != null) {
+                if (next == null) {
+                    int count = skipped.getAndSet(0);
+                    if (count > 0) {
+                        log.warn("Voice: caught up; {} phrase(s) were skipped.", count);
+                    }
+                } else {
                     Path wav = rendered(next);
                     if (play != null) {
                         run(substitute(play, wav, next.reading()));

@@ -10,6 +10,7 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
@@ -20,7 +21,7 @@ final class Subscriber implements AutoCloseable {
     record Message(String topic, JsonNode json, String text) {
     }
 
-    private final MqttClient client;
+    private MqttClient client;
     private final String prefix;
     private final List<Message> messages = new ArrayList<>();
 
@@ -33,10 +34,34 @@ final class Subscriber implements AutoCloseable {
         this(brokerUrl, prefix, username, password, null);
     }
 
-    /** Connect with credentials and, for an {@code ssl://} broker, a socket factory that trusts its certificate. */
+    /**
+     * Connect with credentials and, for an {@code ssl://} broker, a socket factory that trusts its certificate.
+     * Moquette 0.17 can drop a connection whose SUBSCRIBE overtakes its own CONNACK on a loaded machine (see
+     * FreshSubscription, which the product uses; this client reconnects by itself, so a new one is made instead).
+     */
     Subscriber(String brokerUrl, String prefix, String username, String password, javax.net.SocketFactory tls) throws Exception {
         this.prefix = prefix;
-        client = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
+        for (int attempt = 1; ; attempt++) {
+            MqttClient made = connected(brokerUrl, username, password, tls);
+            try {
+                client = made;
+                subscribe();
+                return;
+            } catch (MqttException e) {
+                made.disconnectForcibly(100, 100);
+                made.close();
+                if (attempt == 5 || e.getReasonCode() != MqttException.REASON_CODE_CONNECTION_LOST) {
+                    throw e;
+                }
+                System.err.println("Test subscriber: " + e + "; connecting again.");
+                Thread.sleep(100L * attempt);
+            }
+        }
+    }
+
+    private MqttClient connected(String brokerUrl, String username, String password, javax.net.SocketFactory tls)
+            throws MqttException {
+        MqttClient made = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setAutomaticReconnect(true);
@@ -48,7 +73,7 @@ final class Subscriber implements AutoCloseable {
         if (tls != null) {
             options.setSocketFactory(tls);
         }
-        client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
+        made.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallbackExtended() {
             @Override
             public void connectComplete(boolean reconnect, String serverURI) {
                 if (reconnect) {
@@ -74,8 +99,8 @@ final class Subscriber implements AutoCloseable {
             public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
             }
         });
-        client.connect(options);
-        subscribe();
+        made.connect(options);
+        return made;
     }
 
     /** Subscribe to everything under the prefix (again after a broker restart, which forgets subscriptions). */
@@ -102,21 +127,9 @@ final class Subscriber implements AutoCloseable {
      */
     static Subscriber toListeningDaemon(String brokerUrl, String prefix, String username, String password, Duration wait)
             throws Exception {
-        // Moquette 0.17 can drop a connection whose SUBSCRIBE overtakes its own CONNACK on a loaded machine (see
-        // FreshSubscription); this client reconnects by itself, so a new one is made here instead.
-        for (int attempt = 1; ; attempt++) {
-            try {
-                Subscriber subscriber = new Subscriber(brokerUrl, prefix, username, password);
-                subscriber.awaitAny(List.of("status", "state"), wait);
-                return subscriber;
-            } catch (org.eclipse.paho.client.mqttv3.MqttException e) {
-                if (attempt == 3 || e.getReasonCode() != org.eclipse.paho.client.mqttv3.MqttException.REASON_CODE_CONNECTION_LOST) {
-                    throw e;
-                }
-                System.err.println("Test subscriber: " + e + "; connecting again.");
-                Thread.sleep(200);
-            }
-        }
+        Subscriber subscriber = new Subscriber(brokerUrl, prefix, username, password);
+        subscriber.awaitAny(List.of("status", "state"), wait);
+        return subscriber;
     }
 
     /** Close what a test opened, in order, skipping what it never made. */

@@ -7,7 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.speech.Announcer.Utterance;
@@ -66,5 +71,31 @@ class CommandSpeakerTest {
                 speaker.say(new Utterance("byoyomi", "1", "いち")); // returns at once, however many wait
             }
         }
+    }
+
+    /** A speaker far behind (a slow player, a flood of byoyomi counts) says so once when it begins and once when it ends. */
+    @Test
+    void aSpeakerThatFallsBehindLogsTwoLinesNotOnePerSkippedPhrase() throws Exception {
+        ListAppender<ILoggingEvent> logged = new ListAppender<>();
+        Logger speakerLog = (Logger) LoggerFactory.getLogger(CommandSpeaker.class);
+        logged.start();
+        speakerLog.addAppender(logged);
+        try (CommandSpeaker speaker = new CommandSpeaker("cp /bin/true {wav}", 100, "sleep 0.2", dir)) {
+            for (int i = 0; i < 100; i++) {
+                speaker.say(new Utterance("byoyomi", Integer.toString(i), "いち")); // one reading, rendered once; each play takes 0.2 s
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (logged.list.stream().noneMatch(e -> e.getFormattedMessage().startsWith("Voice: caught up"))) {
+                assertTrue(System.nanoTime() < deadline, "the speaker caught up: " + logged.list);
+                Thread.sleep(50);
+            }
+        } finally {
+            speakerLog.detachAppender(logged);
+        }
+        List<String> lines = logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).matches("Voice: behind; '[0-2]' is not said, .*"), lines.get(0));
+        int skipped = 100 - 16; // the queue keeps the 16 newest; the thread may have taken one or two first
+        assertTrue(lines.get(1).matches("Voice: caught up; 8[2-4] phrase\\(s\\) were skipped\\."), lines.get(1) + " (about " + skipped + ")");
     }
 }
