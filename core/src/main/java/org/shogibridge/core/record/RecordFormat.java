@@ -2,7 +2,9 @@ package org.shogibridge.core.record;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -116,12 +118,53 @@ public enum RecordFormat {
                     + " bytes; a record may have at most " + MAX_BYTES);
         }
         String text = RecordText.decode(source, bytes);
-        return switch (detect(source, text)) {
+        return readText(source, text, detect(source, text));
+    }
+
+    private static GameRecord readText(String source, String text, RecordFormat format) {
+        return switch (format) {
             case CSA -> CsaReader.read(source, text);
             case JKF -> JkfReader.read(source, text);
             case USI -> UsiRecord.read(source, text);
             default -> KifReader.read(source, text);
         };
+    }
+
+    /**
+     * Read every game of a file that holds several: KIF games each begin with their own {@code #KIF version=} line
+     * (as the hub's {@code all.kifu} writes them, and as a KIF database export joins them), CSA games are separated
+     * by a line holding only {@code /} (CSA standard 3.0). A file of one game gives a list of one. An error names the
+     * game ({@code all.kifu (game 2)}) and its line within that game.
+     */
+    public static List<GameRecord> readAll(String source, byte[] bytes) {
+        if (bytes.length > MAX_BYTES) {
+            return List.of(read(source, bytes)); // refused there, with the usual message
+        }
+        String text = RecordText.decode(source, bytes);
+        RecordFormat format = detect(source, text);
+        List<String> games = new ArrayList<>();
+        StringBuilder game = new StringBuilder();
+        for (String line : text.split("\r?\n", -1)) {
+            boolean kifStart = format.family() == KIF && line.startsWith("#KIF version=") && !game.toString().isBlank();
+            boolean csaSeparator = format == CSA && line.strip().equals("/");
+            if (kifStart || csaSeparator) {
+                games.add(game.toString());
+                game.setLength(0);
+                if (csaSeparator) {
+                    continue;
+                }
+            }
+            game.append(line).append('\n');
+        }
+        if (!game.toString().isBlank()) {
+            games.add(game.toString());
+        }
+        List<GameRecord> records = new ArrayList<>();
+        for (int i = 0; i < games.size(); i++) {
+            String name = games.size() == 1 ? source : source + " (game " + (i + 1) + ")";
+            records.add(readText(name, games.get(i), format));
+        }
+        return records;
     }
 
     /** Return the record written in this format. */

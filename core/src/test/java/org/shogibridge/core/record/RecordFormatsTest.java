@@ -205,6 +205,41 @@ class RecordFormatsTest {
         }
     }
 
+    /** Files of several games: the hub's all.kifu (KIF after KIF) and CSA's "/" separator. */
+    @Nested
+    class SeveralGames {
+        @Test
+        void kifGamesEachWithTheirOwnFirstLineAreReadApart() {
+            GameRecord first = RecordFormat.read("a.kifu", KIF.getBytes(StandardCharsets.UTF_8));
+            GameRecord second = RecordFormat.read("b.csa", "PI\n+\n+2726FU\n-8384FU\n%TORYO\n".getBytes(StandardCharsets.UTF_8));
+            second.headers().put(GameRecord.BLACK, "二人目");
+            String all = RecordFormat.KIFU.write(first) + "\n" + RecordFormat.KIFU.write(second) + "\n" + RecordFormat.KIFU.write(first);
+            List<GameRecord> games = RecordFormat.readAll("all.kifu", all.getBytes(StandardCharsets.UTF_8));
+            assertEquals(3, games.size());
+            assertEquals(usi(first), usi(games.get(0)));
+            assertEquals(usi(second), usi(games.get(1)));
+            assertEquals("二人目", games.get(1).headers().get(GameRecord.BLACK));
+            assertEquals(Ending.RESIGNATION, games.get(1).mainLine().ending());
+            assertEquals(usi(first), usi(games.get(2)));
+        }
+
+        @Test
+        void csaGamesSeparatedBySlashAreReadApart() {
+            String csa = "PI\n+\n+7776FU\n%TORYO\n/\nPI\n+\n+2726FU\n-3334FU\n%CHUDAN\n";
+            List<GameRecord> games = RecordFormat.readAll("two.csa", csa.getBytes(StandardCharsets.UTF_8));
+            assertEquals(List.of(1, 2), games.stream().map(g -> g.mainLine().moves().size()).toList());
+        }
+
+        @Test
+        void aFileOfOneGameIsAListOfOneAndAnErrorNamesTheGame() {
+            assertEquals(1, RecordFormat.readAll("a.kifu", KIF.getBytes(StandardCharsets.UTF_8)).size());
+            String broken = KIF + "\n" + KIF.replace("７六歩(77)", "７六歩(99)");
+            RecordFormatException e = assertThrows(RecordFormatException.class,
+                    () -> RecordFormat.readAll("all.kifu", broken.getBytes(StandardCharsets.UTF_8)));
+            assertTrue(e.getMessage().contains("all.kifu (game 2)"), e.getMessage());
+        }
+    }
+
     @Nested
     class Errors {
         @Test

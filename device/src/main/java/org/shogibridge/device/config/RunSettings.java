@@ -1,8 +1,6 @@
 package org.shogibridge.device.config;
 
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -105,27 +103,15 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
 
     /** A URL with its account's password hidden, for messages. */
     static String redacted(String url) {
-        String[] account = accountIn(url);
-        return account == null ? url : url.replaceFirst("//[^@/]*@", "//" + account[0] + ":***@");
+        return BrokerUrl.redacted(url);
     }
 
     private static String withoutAccount(String url) {
-        return accountIn(url) == null ? url : url.replaceFirst("//[^@/]*@", "//");
+        return BrokerUrl.withoutAccount(url);
     }
 
-    /** The user and password written in a URL, or null when it has none. */
     private static String[] accountIn(String url) {
-        int scheme = url.indexOf("//");
-        int at = scheme < 0 ? -1 : url.indexOf('@', scheme);
-        int slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 2);
-        if (at < 0 || (slash >= 0 && slash < at)) {
-            return null;
-        }
-        String info = url.substring(scheme + 2, at);
-        int colon = info.indexOf(':');
-        String user = URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8);
-        String password = colon < 0 ? null : URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8);
-        return new String[] {user, password};
+        return BrokerUrl.account(url);
     }
 
     /** The external USI engine the configuration names for either side (a page may choose it for a game), or null. */

@@ -13,13 +13,13 @@ import java.util.zip.GZIPOutputStream;
  * The dashboard's files in the jar, each read once and kept with its gzip form: a phone on the club's Wi-Fi loads
  * about a third of the bytes, and the Pi compresses each file once, not per viewer.
  */
-final class DashboardAssets {
+public final class DashboardAssets {
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "js", "text/javascript; charset=utf-8",
             "css", "text/css; charset=utf-8", "json", "application/json", "svg", "image/svg+xml", "png", "image/png",
             "ico", "image/x-icon");
 
     /** One file: its type, its bytes, and its gzip form when that is smaller (text), else null. */
-    record Asset(String type, byte[] bytes, byte[] gzip, boolean immutable) {
+    public record Asset(String type, byte[] bytes, byte[] gzip, boolean immutable) {
     }
 
     private final String root;
@@ -30,12 +30,12 @@ final class DashboardAssets {
     private final Map<String, Asset> cache = new ConcurrentHashMap<>();
 
     /** Serve the classpath folder {@code root} (e.g. {@code /dashboard/}). */
-    DashboardAssets(String root) {
+    public DashboardAssets(String root) {
         this.root = root;
     }
 
     /** Return the file at this path below the root, or empty when there is none (or the name tries to leave it). */
-    Optional<Asset> find(String name) {
+    public Optional<Asset> find(String name) {
         if (name.isEmpty() || name.contains("..") || name.contains("//") || name.contains("\\")) {
             return Optional.empty();
         }
@@ -76,10 +76,13 @@ final class DashboardAssets {
         return type.startsWith("text/") || type.equals("application/json") || type.equals("image/svg+xml");
     }
 
-    private static byte[] gzip(byte[] bytes) throws IOException {
+    /** Return the bytes gzip-compressed. */
+    static byte[] gzip(byte[] bytes) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length / 3 + 64);
         try (GZIPOutputStream zip = new GZIPOutputStream(out)) {
             zip.write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // in memory: cannot happen
         }
         return out.toByteArray();
     }

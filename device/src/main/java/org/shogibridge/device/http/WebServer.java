@@ -4,20 +4,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.mqtt.BrokerRoles;
 import org.shogibridge.device.journal.GameArchive;
-import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,28 +31,6 @@ public final class WebServer implements AutoCloseable {
     private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "kif", RecordFormat.KIF,
             "csa", RecordFormat.CSA, "jkf", RecordFormat.JKF);
 
-    /**
-     * Request handlers. The JDK server reads a request on its handler's thread, so a client that sends slowly holds
-     * one: two slow connections once stopped the dashboard (issue 43). More threads, and a request that is not
-     * complete within {@link #MAX_REQUEST_SECONDS} is closed.
-     */
-    static final int THREADS = 8;
-    /** A request (line and headers) must arrive within this; a response must be taken within {@link #MAX_RESPONSE_SECONDS}. */
-    static final int MAX_REQUEST_SECONDS = 10;
-    static final int MAX_RESPONSE_SECONDS = 60;
-
-    static {
-        // The JDK server reads these once, when its first server is made; a value set on the command line wins.
-        setIfAbsent("sun.net.httpserver.maxReqTime", MAX_REQUEST_SECONDS);
-        setIfAbsent("sun.net.httpserver.maxRspTime", MAX_RESPONSE_SECONDS);
-    }
-
-    private static void setIfAbsent(String property, int seconds) {
-        if (System.getProperty(property) == null) {
-            System.setProperty(property, String.valueOf(seconds));
-        }
-    }
-
     private final HttpServer server;
     private final GameArchive archive;
     private final RunSettings settings;
@@ -71,10 +44,7 @@ public final class WebServer implements AutoCloseable {
         this.games = new ArchivedGames(archive);
         this.settings = settings;
         this.liveRecord = liveRecord;
-        server = HttpServer.create(new InetSocketAddress(host, port), 16);
-        server.createContext("/", this::handle);
-        server.setExecutor(Executors.newFixedThreadPool(THREADS, DaemonThreads.named("http")));
-        server.start();
+        server = HttpReplies.server(host, port, this::handle, "http");
     }
 
     public int port() {
@@ -183,39 +153,15 @@ public final class WebServer implements AutoCloseable {
     }
 
     private void staticFile(HttpExchange exchange, String path) throws IOException {
-        var found = assets.find(path.equals("/") ? "index.html" : path.substring(1));
-        if (found.isEmpty()) {
-            send(exchange, 404, "text/plain; charset=utf-8", "Not found.\n");
-            return;
-        }
-        DashboardAssets.Asset asset = found.get();
-        var headers = exchange.getResponseHeaders();
-        headers.set("Cache-Control", asset.immutable() ? "public, max-age=31536000, immutable" : "no-cache");
-        String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
-        if (asset.gzip() != null) {
-            headers.set("Vary", "Accept-Encoding");
-            if (accepted != null && accepted.contains("gzip")) {
-                headers.set("Content-Encoding", "gzip");
-                send(exchange, 200, asset.type(), asset.gzip());
-                return;
-            }
-        }
-        send(exchange, 200, asset.type(), asset.bytes());
+        HttpReplies.staticFile(exchange, assets, path);
     }
 
     private static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
-        send(exchange, status, type, body.getBytes(StandardCharsets.UTF_8));
+        HttpReplies.send(exchange, status, type, body);
     }
 
     private static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", type);
-        boolean head = exchange.getRequestMethod().equals("HEAD");
-        exchange.sendResponseHeaders(status, head ? -1 : body.length);
-        if (!head) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
+        HttpReplies.send(exchange, status, type, body);
     }
 
     @Override

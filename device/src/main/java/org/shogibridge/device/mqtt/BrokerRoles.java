@@ -33,6 +33,8 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
     }
 
     private final String prefix;
+    /** {@code shogi/v1/public/}: where a hub on this broker publishes the event for the outside world. */
+    private final String publicRoot;
     /** The accounts by user name. */
     private final Map<String, Account> accounts;
     private final Role anonymous;
@@ -50,6 +52,8 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
         byte[] secret = new byte[24];
         new SecureRandom().nextBytes(secret);
         this.prefix = prefix;
+        String[] levels = prefix.split("/");
+        this.publicRoot = String.join("/", java.util.Arrays.copyOf(levels, Math.max(1, levels.length - 2))) + "/public/";
         this.boardPassword = HexFormat.of().formatHex(secret);
         this.anonymous = anonymous;
         this.accounts = new HashMap<>();
@@ -108,15 +112,22 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
             // Once per client: Moquette's own ERROR for each refused publish is kept out of the log (logback.xml).
             log.info("Broker: refused a publish on {} from client {} ({}); only the board writes its topics{}.", topic,
                     clientId, username == null ? "no account" : username,
-                    role(username) == Role.VIEWER ? " and viewers only watch" : ", arbiters only cmd/<verb>");
+                    role(username) == Role.VIEWER ? " and viewers only watch" : ", arbiters only cmd/<verb> and the public feed");
         }
         return may;
     }
 
-    /** Return true if a role may publish on a topic: the board under its prefix, an arbiter a command, a viewer nothing. */
+    /**
+     * Return true if a role may publish on a topic: the board under its prefix; an arbiter a command, and the public
+     * feed an event hub republishes ({@code shogi/v1/public/...}, never read by a board); a viewer nothing.
+     */
     boolean mayWrite(String topic, Role role) {
         if (role == Role.BOARD) {
             return topic.startsWith(prefix + "/");
+        }
+        if (role == Role.ARBITER && topic.startsWith(publicRoot) && topic.length() > publicRoot.length()
+                && topic.indexOf('+') < 0 && topic.indexOf('#') < 0) {
+            return true;
         }
         if (role == Role.ARBITER && topic.startsWith(prefix + "/cmd/")) {
             String verb = topic.substring(prefix.length() + 5);

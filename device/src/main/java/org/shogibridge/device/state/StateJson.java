@@ -147,7 +147,8 @@ public final class StateJson {
                 level == null ? 0 : level.asInt(), command == null || command.isNull() ? "" : command.asText());
     }
 
-    private static void hands(ObjectNode node, int[] handTypes, Position p) {
+    /** Write the pieces in hand of a position, by side and piece letter ({@code {"black":{"P":2},"white":{}}}). */
+    public static void hands(ObjectNode node, int[] handTypes, Position p) {
         for (Side side : Side.values()) {
             ObjectNode hand = node.putObject(side(side));
             for (int type : handTypes) {

@@ -18,7 +18,8 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 final class Subscriber implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    record Message(String topic, JsonNode json, String text) {
+    /** A message as received; {@code receivedMillis} is this machine's clock when it arrived. */
+    record Message(String topic, JsonNode json, String text, long receivedMillis) {
     }
 
     private MqttClient client;
@@ -114,7 +115,7 @@ final class Subscriber implements AutoCloseable {
                 json = null;
             }
             synchronized (messages) {
-                messages.add(new Message(topic.substring(prefix.length() + 1), json, text));
+                messages.add(new Message(topic.substring(prefix.length() + 1), json, text, System.currentTimeMillis()));
                 messages.notifyAll();
             }
         });
@@ -205,6 +206,13 @@ final class Subscriber implements AutoCloseable {
                 }
                 messages.wait(Math.max(1, left / 1_000_000));
             }
+        }
+    }
+
+    /** Every topic (relative to the prefix) a message arrived on, once each. */
+    List<String> topics() {
+        synchronized (messages) {
+            return messages.stream().map(Message::topic).distinct().toList();
         }
     }
 

@@ -44,10 +44,10 @@ class WebServerLimitsTest {
             Thread.sleep(300); // both are being read
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             HttpResponse<String> config = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + web.port() + "/config.json"))
-                    .timeout(Duration.ofSeconds(WebServer.MAX_REQUEST_SECONDS - 2)).build(), HttpResponse.BodyHandlers.ofString());
+                    .timeout(Duration.ofSeconds(HttpReplies.MAX_REQUEST_SECONDS - 2)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, config.statusCode(), "answered while the slow clients still hold their connections");
             for (Socket s : slow) {
-                s.setSoTimeout((WebServer.MAX_REQUEST_SECONDS + 15) * 1000);
+                s.setSoTimeout((HttpReplies.MAX_REQUEST_SECONDS + 15) * 1000);
                 InputStream in = s.getInputStream();
                 // The server closes an incomplete request after MAX_REQUEST_SECONDS (a read timeout here fails the test).
                 assertEquals(-1, in.read(), "closed, not answered");

@@ -1,0 +1,56 @@
+package org.shogibridge.device.hub;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.device.journal.GameArchive;
+
+/**
+ * The event's finished games on the hub's disk, one KIF and one CSA file each (named by the daemon's game id, which
+ * carries its start time and board), written when the hub hears the game end: the event's record survives the
+ * boards, and the archive is built from these files.
+ */
+final class EventGames {
+    private final GameArchive files;
+    private long version;
+
+    EventGames(Path directory) throws IOException {
+        this.files = new GameArchive(directory);
+    }
+
+    Path directory() {
+        return files.directory();
+    }
+
+    /** Keep a finished game (again, if the board sent its end twice: the file is replaced). */
+    synchronized void save(String gameId, GameRecord record) throws IOException {
+        files.save(gameId, record);
+        version++;
+    }
+
+    /** Grows with each game kept. */
+    synchronized long version() {
+        return version;
+    }
+
+    /** The ids of the kept games, oldest first. */
+    List<String> ids() throws IOException {
+        List<String> ids = new ArrayList<>(files.ids());
+        java.util.Collections.reverse(ids);
+        return ids;
+    }
+
+    /** A kept game's record, read from its KIF. */
+    GameRecord record(String gameId) throws IOException {
+        Path kifu = files.file(gameId, "kifu");
+        return kifu == null ? null : RecordFormat.read(kifu.getFileName().toString(), Files.readAllBytes(kifu));
+    }
+
+    boolean has(String gameId) {
+        return files.file(gameId, "kifu") != null;
+    }
+}

@@ -1,0 +1,178 @@
+package org.shogibridge.device.hub;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import java.util.UUID;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.shogibridge.device.state.StateRecord;
+import org.shogibridge.device.threads.DaemonThreads;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The event hub, one process per event: hears every board of the event on the club broker, keeps the event's games
+ * (finished ones on disk), serves them to relay tools and viewers over HTTP, and republishes the event, delayed, for
+ * the world outside the room. The composition root of {@code hub}: it makes the parts and owns the one thread that
+ * keeps the broker connections and the public feed going; messages arrive on Paho's thread.
+ */
+public final class Hub implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Hub.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** A board's state is a few kilobytes; anything far larger is not one of ours. */
+    private static final int MAX_PAYLOAD_BYTES = 1 << 20;
+    private static final long TICK_MILLIS = 100;
+
+    private final HubSettings settings;
+    private final Path eventDir;
+    private final EventBoards boards;
+    private final EventGames games;
+    private final EventFeeds feeds;
+    private final HubLink club;
+    private final HubLink outside;
+    private final PublicFeed publicFeed;
+    private final Thread thread;
+    private HubWeb web;
+    private volatile boolean running = true;
+
+    public Hub(HubSettings settings) throws Exception {
+        this.settings = settings;
+        this.eventDir = Files.createDirectories(settings.dataDir().resolve("events").resolve(settings.event()));
+        Pairings pairings = settings.pairings() == null ? Pairings.NONE : Pairings.read(settings.pairings());
+        Delay delay = new Delay(settings.delayMoves(), settings.delaySeconds() * 1000L);
+        games = new EventGames(eventDir.resolve("games"));
+        boards = new EventBoards(numbers(), settings.round(), this::saveNumbers, this::keep);
+        feeds = new EventFeeds(settings.event(), settings.title(), boards, games, pairings, delay, System::currentTimeMillis);
+        String id = "shogi-bridge-hub-" + UUID.randomUUID().toString().substring(0, 8);
+        club = new HubLink(settings.broker(), id, settings.caFile(), settings.eventPrefix() + "/+/+", (topic, message) -> heard(topic, message));
+        outside = settings.publicBroker().equals(settings.broker()) ? club
+                : new HubLink(settings.publicBroker(), id + "-public", settings.caFile(), null, null);
+        publicFeed = new PublicFeed(boards, delay, settings.publicPrefix(), outside);
+        thread = DaemonThreads.named("hub").newThread(this::run);
+    }
+
+    public void start() throws IOException {
+        web = new HubWeb(settings, feeds);
+        thread.start();
+    }
+
+    public int httpPort() {
+        return web.port();
+    }
+
+    /** Wait up to {@code millis} until the club broker is connected. */
+    public boolean awaitConnected(long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        while (!club.connected() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        return club.connected();
+    }
+
+    private void run() {
+        while (running) {
+            long now = System.currentTimeMillis();
+            club.keepConnected(now);
+            if (outside != club) {
+                outside.keepConnected(now);
+            }
+            outside.checkDelivered(now);
+            try {
+                publicFeed.publish(now);
+            } catch (RuntimeException e) {
+                log.warn("Public feed: {}", e.toString());
+            }
+            try {
+                Thread.sleep(TICK_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** A message of a board: {@code <root>/<event>/<board>/<kind>}. Bad ones are logged and dropped, never kept. */
+    private void heard(String topic, MqttMessage message) {
+        String rest = topic.substring(settings.eventPrefix().length() + 1);
+        int slash = rest.indexOf('/');
+        String board = rest.substring(0, slash);
+        String kind = rest.substring(slash + 1);
+        if (!(kind.equals("state") || kind.equals("status") || kind.equals("analysis")) || message.getPayload().length == 0) {
+            return; // moves: the state carries them all; an empty payload clears a retained message
+        }
+        if (message.getPayload().length > MAX_PAYLOAD_BYTES) {
+            log.warn("Ignored {}: {} bytes is not a board's message.", topic, message.getPayload().length);
+            return;
+        }
+        long now = System.currentTimeMillis();
+        try {
+            JsonNode json = JSON.readTree(new String(message.getPayload(), StandardCharsets.UTF_8));
+            switch (kind) {
+                case "state" -> {
+                    StateRecord.record(json); // a state the rules core cannot replay is refused here, not in a feed
+                    boards.state(board, json, now);
+                }
+                case "status" -> boards.status(board, json.path("status").asText().equals("online"), now);
+                default -> publicFeed.analysis(board, json);
+            }
+        } catch (IOException | IllegalArgumentException e) {
+            log.warn("Ignored {}: {}", topic, e.getMessage());
+        }
+    }
+
+    /** Keep a finished game's record on disk (called once per game, on the MQTT thread). */
+    private void keep(EventBoards.Board board) {
+        try {
+            games.save(board.gameId(), feeds.finishedRecord(board));
+            log.info("Kept game {} of board {} ({}).", board.gameId(), board.id(), EventFeeds.result(board.state()));
+        } catch (IOException | RuntimeException e) {
+            log.error("Storage failed. The game {} of board {} could not be written ({}); it stays in its board's journal.",
+                    board.gameId(), board.id(), e.getMessage());
+        }
+    }
+
+    /** The numbers boards were given earlier in the event ({@code boards.json}), so a board keeps its number. */
+    private Map<String, Integer> numbers() {
+        Path file = eventDir.resolve("boards.json");
+        try {
+            return Files.exists(file) ? JSON.readValue(file.toFile(), new TypeReference<Map<String, Integer>>() { }) : Map.of();
+        } catch (IOException e) {
+            log.warn("Board numbers in {} unreadable ({}); numbering afresh.", file, e.getMessage());
+            return Map.of();
+        }
+    }
+
+    private void saveNumbers(Map<String, Integer> numbers) {
+        Path file = eventDir.resolve("boards.json");
+        try {
+            Path tmp = file.resolveSibling("boards.json.tmp");
+            JSON.writeValue(tmp.toFile(), new java.util.TreeMap<>(numbers));
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            log.warn("Board numbers could not be kept in {} ({}).", file, e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (web != null) {
+            web.close();
+        }
+        if (outside != club) {
+            outside.close();
+        }
+        club.close();
+    }
+}

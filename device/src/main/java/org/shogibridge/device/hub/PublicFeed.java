@@ -1,0 +1,143 @@
+package org.shogibridge.device.hub;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
+
+/**
+ * The event republished for the world outside the room, under {@code <public-prefix>/<board>/}: {@code status},
+ * {@code state} (retained) and {@code moves}, and {@code analysis} of positions already shown, each held back by the
+ * {@link Delay}. It carries no {@code cmd/} topic: nothing on it reaches a board. Its {@code seq} is its own (the
+ * time of publishing, always growing), since a delayed state may show more of a game without the board's changing.
+ */
+final class PublicFeed {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What was last published of a board. */
+    private record Published(String game, String key, int plies, boolean online) {
+    }
+
+    private final EventBoards boards;
+    private final Delay delay;
+    private final String prefix;
+    private final HubLink out;
+    private final Map<String, Published> published = new HashMap<>();
+    /** The newest analysis of each board, as heard. */
+    private final Map<String, JsonNode> analyses = new ConcurrentHashMap<>();
+    private final Map<String, Integer> analysisShown = new HashMap<>();
+    private int generation;
+    private long seq;
+
+    PublicFeed(EventBoards boards, Delay delay, String prefix, HubLink out) {
+        this.boards = boards;
+        this.delay = delay;
+        this.prefix = prefix;
+        this.out = out;
+    }
+
+    /** Keep a board's newest analysis (heard on the MQTT thread), to show once its position is. */
+    void analysis(String board, JsonNode analysis) {
+        analyses.put(board, analysis);
+    }
+
+    /** Publish what has become visible since the last call (the hub's thread calls it a few times a second). */
+    void publish(long nowMillis) {
+        if (!out.connected()) {
+            return;
+        }
+        if (out.generation() != generation) { // a new connection: every retained message again
+            generation = out.generation();
+            published.clear();
+            analysisShown.clear();
+        }
+        for (EventBoards.Board board : boards.boards()) {
+            if (board.state() != null) {
+                publish(board, nowMillis);
+            }
+        }
+    }
+
+    private void publish(EventBoards.Board board, long nowMillis) {
+        Delay.Visible visible = delay.visible(board, nowMillis);
+        String key = board.gameId() + "/" + board.version() + "/" + visible.plies() + "/" + visible.ended();
+        Published last = published.get(board.id());
+        String topic = prefix + "/" + board.id() + "/";
+        if (last == null || last.online() != board.online()) {
+            if (!out.publish(topic + "status", "{\"status\":\"" + (board.online() ? "online" : "offline") + "\"}", 1, true)) {
+                return;
+            }
+        }
+        if (last != null && last.key().equals(key)) {
+            published.put(board.id(), new Published(last.game(), key, last.plies(), board.online()));
+            analysis(board, last.plies(), topic);
+            return;
+        }
+        ObjectNode state = Delay.state(board, visible).deepCopy();
+        long stateSeq = nextSeq(nowMillis);
+        state.put("seq", stateSeq);
+        if (last != null && last.game().equals(board.gameId()) && !moves(board, state, last.plies(), topic, stateSeq)) {
+            return;
+        }
+        if (!out.publish(topic + "state", state.toString(), 1, true)) {
+            return;
+        }
+        published.put(board.id(), new Published(board.gameId(), key, visible.plies(), board.online()));
+        analysis(board, visible.plies(), topic);
+    }
+
+    /** One {@code moves} message per move newly shown, or one withdrawing a move taken back. */
+    private boolean moves(EventBoards.Board board, JsonNode state, int shownBefore, String topic, long stateSeq) {
+        int shown = state.path("moves").size();
+        if (shown < shownBefore) {
+            ObjectNode undo = JSON.createObjectNode().put("seq", stateSeq).put("game", board.gameId()).put("ply", shown + 1)
+                    .put("undo", board.state().path("moves").path(shown).asText()).put("sfen", state.path("sfen").asText());
+            return out.publish(topic + "moves", undo.toString(), 1, false);
+        }
+        Variant variant = Variant.byId(state.path("variant").asText());
+        Position position = Position.fromSfen(variant, state.path("startSfen").asText());
+        for (int i = 0; i < shown; i++) {
+            String usi = state.path("moves").get(i).asText();
+            position.doMove(Usi.parseLegalMove(position, usi));
+            if (i >= shownBefore) {
+                ObjectNode move = JSON.createObjectNode().put("seq", stateSeq).put("game", board.gameId()).put("ply", i + 1)
+                        .put("usi", usi).put("japanese", state.path("movesJapanese").path(i).asText()).put("sfen", position.toSfen())
+                        .put("millis", state.path("moveMillis").path(i).asLong());
+                if (!out.publish(topic + "moves", move.toString(), 1, false)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The board's newest analysis of a position already shown, its graph cut to the plies shown. */
+    private void analysis(EventBoards.Board board, int plies, String topic) {
+        JsonNode analysis = analyses.get(board.id());
+        if (analysis == null || !analysis.path("game").asText().equals(board.gameId()) || analysis.path("ply").asInt() > plies
+                || analysisShown.getOrDefault(board.id(), -1) == analysis.path("ply").asInt()) {
+            return;
+        }
+        ObjectNode shown = analysis.deepCopy();
+        ArrayNode scores = shown.putArray("scores");
+        analysis.path("scores").forEach(s -> {
+            if (s.path(0).asInt() <= plies) {
+                scores.add(s);
+            }
+        });
+        if (out.publish(topic + "analysis", shown.toString(), 0, true)) {
+            analysisShown.put(board.id(), analysis.path("ply").asInt());
+        }
+    }
+
+    private long nextSeq(long nowMillis) {
+        seq = Math.max(seq + 1, nowMillis);
+        return seq;
+    }
+}

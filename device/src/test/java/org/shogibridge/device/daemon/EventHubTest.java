@@ -1,0 +1,238 @@
+package org.shogibridge.device.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.shogibridge.core.record.Ending;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.record.UsiRecord;
+import org.shogibridge.core.rules.MoveGenerator;
+import org.shogibridge.core.rules.MoveList;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.hub.Hub;
+import org.shogibridge.device.hub.HubSettings;
+
+/**
+ * Issue 44, done when: three daemons on the simulated board and a hub on one real Mosquitto, real records played
+ * through {@code cmd/sim}, a move taken back; the round index, each board's KIF read back, the event's games in one
+ * KIF, 304 on an unchanged poll, and the delayed public feed seen through a second Mosquitto bridged from the first.
+ */
+class EventHubTest {
+    private static final Duration WAIT = LocalDaemon.WAIT;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] BOARDS = {"b1", "b2", "b3"};
+    private static final String[] RECORDS = {"jt201409130101.kif", "ai-an-vs-kifuwarabe-20210503.kifu", "v22.csa"};
+    private static final int[] PLIES = {9, 8, 6};
+    private static final int DELAY_MOVES = 2;
+    private static final int DELAY_SECONDS = 1;
+
+    @TempDir
+    Path dir;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void threeBoardsReachTheIndexTheFeedsAndTheDelayedPublicFeedThroughABridge() throws Exception {
+        try (Mosquitto cloud = new Mosquitto(Files.createDirectories(dir.resolve("cloud")))) {
+            int clubPort = Ports.free();
+            String bridge = "listener " + clubPort + " 127.0.0.1\nallow_anonymous true\npersistence false\n"
+                    + "connection cloud\naddress 127.0.0.1:" + cloud.port() + "\ntopic shogi/v1/public/# out 1\n";
+            try (Mosquitto club = new Mosquitto(Files.createDirectories(dir.resolve("club")), clubPort, bridge)) {
+                play(club, cloud);
+            }
+        }
+    }
+
+    private void play(Mosquitto club, Mosquitto cloud) throws Exception {
+        List<List<String>> moves = new ArrayList<>();
+        List<GameRecord> records = new ArrayList<>();
+        for (String name : RECORDS) {
+            GameRecord record = RecordFormat.read(name, getClass().getResourceAsStream("/records/" + name).readAllBytes());
+            records.add(record);
+            List<String> line = new ArrayList<>(usi(record));
+            while (line.size() < 9) { // a record shorter than the test's game (v22.csa has two moves) goes on legally
+                line.add(anotherMove(record, line, ""));
+            }
+            moves.add(line);
+        }
+        HubSettings settings = HubSettings.of(null, Map.of("broker", club.url(), "event", "club", "http-port", Ports.free(),
+                "http-host", "127.0.0.1", "data-dir", dir.resolve("hub").toString(), "delay-moves", DELAY_MOVES,
+                "delay-seconds", DELAY_SECONDS, "title", "クラブ例会"));
+        List<AutoCloseable> open = new ArrayList<>();
+        try (Hub hub = new Hub(settings);
+                Subscriber room = new Subscriber(club.url(), "shogi/v1/club");
+                Subscriber outside = new Subscriber(cloud.url(), "shogi/v1/public/club")) {
+            hub.start();
+            assertTrue(hub.awaitConnected(WAIT.toMillis()));
+            Map<String, Subscriber> boards = new HashMap<>();
+            for (int i = 0; i < BOARDS.length; i++) {
+                Map<String, Object> keys = new HashMap<>(Map.of("data-dir", dir.resolve(BOARDS[i]).toString(), "event", "club",
+                        "board-id", BOARDS[i], "broker.url", club.url(), "http.port", Ports.free(),
+                        "players.sente", Map.of("type", "human", "name", records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手")),
+                        "players.gote", Map.of("type", "human", "name", records.get(i).headers().getOrDefault(GameRecord.WHITE, "後手"))));
+                Daemon daemon = new Daemon(new ConfigLoader().load(null, keys));
+                open.add(daemon);
+                daemon.start();
+                Subscriber board = Subscriber.toListeningDaemon(club.url(), "shogi/v1/club/" + BOARDS[i], null, null, WAIT);
+                open.add(board);
+                boards.put(BOARDS[i], board);
+            }
+            for (int ply = 0; ply < 9; ply++) { // the boards take turns, as in a room
+                for (int i = 0; i < BOARDS.length; i++) {
+                    if (ply < PLIES[i]) {
+                        sim(boards.get(BOARDS[i]), moves.get(i).get(ply), BOARDS[i] + "-" + ply);
+                    }
+                }
+            }
+            Subscriber b2 = boards.get("b2");
+            b2.command("takeback", "{\"id\":\"back\"}");
+            assertTrue(b2.await("cmd/takeback/result", j -> j.path("id").asText().equals("back"), WAIT).json().get("ok").asBoolean());
+            // another eighth move, and two more so that the delay shows it: the main line is rewritten, not branched
+            List<String> b2Line = new ArrayList<>(moves.get(1).subList(0, PLIES[1] - 1));
+            for (int extra = 0; extra < 3; extra++) {
+                String next = anotherMove(records.get(1), b2Line, extra == 0 ? moves.get(1).get(PLIES[1] - 1) : "");
+                sim(b2, next, "b2-other-" + extra);
+                b2Line.add(next);
+            }
+            Subscriber b1 = boards.get("b1");
+            b1.command("resign", "{\"side\":\"white\",\"id\":\"r\"}");
+            assertTrue(b1.await("cmd/resign/result", j -> j.path("id").asText().equals("r"), WAIT).json().get("ok").asBoolean());
+            room.await("b1/state", j -> j.path("result").isObject(), WAIT);
+            Thread.sleep(DELAY_SECONDS * 1000L + 1000); // everything shown that the delay allows
+
+            String base = "http://127.0.0.1:" + hub.httpPort() + "/event/";
+            JsonNode index = JSON.readTree(get(base + "index.json").body());
+            assertEquals("club", index.get("event").asText());
+            assertEquals("クラブ例会", index.get("title").asText());
+            JsonNode list = index.get("boards");
+            assertEquals(3, list.size(), index.toString());
+            int[] shown = {PLIES[0], PLIES[1] + 2 - DELAY_MOVES, PLIES[2] - DELAY_MOVES}; // b1 is over: all of it
+            List<List<String>> lines = List.of(moves.get(0), b2Line, moves.get(2));
+            for (int i = 0; i < 3; i++) {
+                JsonNode entry = list.get(i);
+                assertEquals(BOARDS[i], entry.get("board").asText());
+                assertEquals(i + 1, entry.get("number").asInt());
+                assertEquals(1, entry.get("round").asInt());
+                assertEquals(records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手"), entry.get("sente").get("name").asText());
+                assertEquals(i == 0 ? "1-0" : "*", entry.get("result").asText());
+                assertEquals(shown[i], entry.get("moves").asInt(), entry.toString());
+                assertEquals("online", entry.get("status").asText());
+                assertEquals("/event/" + BOARDS[i] + ".kifu", entry.get("kif").asText());
+
+                HttpResponse<byte[]> kifu = get(base + BOARDS[i] + ".kifu");
+                GameRecord back = RecordFormat.read(BOARDS[i] + ".kifu", kifu.body());
+                List<String> expected = lines.get(i).subList(0, shown[i]);
+                assertEquals(expected, usi(back), "board " + BOARDS[i] + "'s KIF, as the delay shows it");
+                assertEquals(i == 0 ? Ending.RESIGNATION : null, back.mainLine().ending());
+                assertEquals("クラブ例会", back.headers().get("棋戦"));
+                assertTrue(back.mainLine().moves().stream().allMatch(m -> m.elapsedMillis() >= 0), "per-move times");
+                assertEquals(usi(back), usi(RecordFormat.read("x.kif", get(base + BOARDS[i] + ".kif").body())), "Shift_JIS KIF");
+                assertEquals(usi(back), usi(RecordFormat.read("x.csa", get(base + BOARDS[i] + ".csa").body())));
+                assertEquals(usi(back), usi(RecordFormat.read("x.jkf", get(base + BOARDS[i] + ".jkf").body())));
+            }
+            List<GameRecord> all = RecordFormat.readAll("all.kifu", get(base + "all.kifu").body());
+            assertEquals(3, all.size(), "one game per board");
+            assertEquals(moves.get(0).subList(0, PLIES[0]), usi(all.get(0)), "the finished game first");
+            ZipInputStream zip = new ZipInputStream(new ByteArrayInputStream(get(base + "games.zip").body()));
+            int files = 0;
+            while (zip.getNextEntry() != null) {
+                files++;
+            }
+            assertEquals(3, files);
+
+            // A poller that has the index gets 304 until something changes
+            HttpResponse<byte[]> first = get(base + "index.json");
+            String etag = first.headers().firstValue("ETag").orElseThrow();
+            assertTrue(first.headers().firstValue("Last-Modified").isPresent());
+            assertEquals("*", first.headers().firstValue("Access-Control-Allow-Origin").orElse(""));
+            HttpResponse<byte[]> again = http.send(HttpRequest.newBuilder(URI.create(base + "index.json")).header("If-None-Match", etag).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(304, again.statusCode());
+            assertEquals(0, again.body().length);
+
+            // The public feed, through the bridge: never a position younger than the delay, no command topic
+            JsonNode b3 = outside.await("b3/state", j -> j.path("moves").size() == PLIES[2] - DELAY_MOVES, WAIT).json();
+            assertTrue(b3.path("result").isNull());
+            outside.await("b1/state", j -> j.path("result").isObject(), WAIT);
+            assertTrue(outside.on("b2/state").stream().allMatch(m -> m.json().path("moves").size() <= PLIES[1] + 2 - DELAY_MOVES));
+            for (String board : BOARDS) {
+                for (Subscriber.Message m : outside.on(board + "/state")) {
+                    int plies = m.json().path("moves").size();
+                    if (plies > 0) {
+                        long firstSeen = room.on(board + "/state").stream().filter(s -> s.json().path("moves").size() >= plies)
+                                .mapToLong(Subscriber.Message::receivedMillis).min().orElseThrow();
+                        assertTrue(m.receivedMillis() - firstSeen >= DELAY_SECONDS * 1000L - 100,
+                                board + " ply " + plies + " shown " + (m.receivedMillis() - firstSeen) + " ms after it was played");
+                    }
+                }
+                boolean ended = room.on(board + "/state").stream().anyMatch(s -> s.json().path("result").isObject());
+                for (Subscriber.Message m : outside.on(board + "/state")) {
+                    if (!ended) {
+                        assertTrue(m.json().path("result").isNull());
+                    }
+                }
+            }
+            assertTrue(outside.on("b1/moves").size() >= 1);
+            assertTrue(outside.topics().stream().allMatch(t -> t.matches("b[123]/(status|state|moves|analysis)")),
+                    "the public feed carries no command topic: " + outside.topics());
+        } finally {
+            for (int i = open.size() - 1; i >= 0; i--) {
+                open.get(i).close();
+            }
+        }
+    }
+
+    private static void sim(Subscriber board, String usi, String id) throws Exception {
+        board.command("sim", "{\"action\":\"play\",\"usi\":\"" + usi + "\",\"id\":\"" + id + "\"}");
+        JsonNode answer = board.await("cmd/sim/result", j -> j.path("id").asText().equals(id), WAIT).json();
+        assertTrue(answer.get("ok").asBoolean(), answer.toString());
+    }
+
+    /** A legal move after these moves of the record's start other than {@code not} (a takeback's new move). */
+    private static String anotherMove(GameRecord record, List<String> line, String not) {
+        Position position = record.startPosition();
+        for (String usi : line) {
+            position.doMove(Usi.parseLegalMove(position, usi));
+        }
+        MoveList legal = new MoveList();
+        MoveGenerator.generateLegal(position, legal);
+        for (int i = 0; i < legal.size(); i++) {
+            String usi = Usi.format(position.variant(), legal.get(i));
+            if (!usi.equals(not)) {
+                return usi;
+            }
+        }
+        throw new AssertionError("no other legal move");
+    }
+
+    private static List<String> usi(GameRecord record) {
+        String line = UsiRecord.write(record).strip();
+        return line.contains(" moves ") ? List.of(line.replaceFirst("^.*? moves ", "").split(" ")) : List.of();
+    }
+
+    private HttpResponse<byte[]> get(String url) throws Exception {
+        HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, response.statusCode(), url);
+        return response;
+    }
+}
