@@ -5,6 +5,7 @@
    change published and none dropped; start-up time and resident memory recorded.
 2. `emulate-board --tcp` and `run` with board.source tcp, both on the arm64 JVM: the board protocol over TCP.
 3. A wired board on a machine that is not a Pi: a clear start-up error, not a crash.
+4. `archive import`: records into the hub's archive, whose index is SQLite (sqlite-jdbc's native aarch64 library).
 
 Needs qemu-user-static, openjdk-17-jre-headless:arm64 and mosquitto-clients (installed by .ci/run). Prints one line
 per check and a summary; exits 1 if any check fails.
@@ -190,17 +191,38 @@ def wired_board_off_a_pi(work):
           f"exit {code}: {said or text[-2000:]}")
 
 
+def archive_on_arm64(work):
+    records = os.path.join(work, "records")
+    os.makedirs(records)
+    with open(os.path.join(records, "two.csa"), "w", encoding="utf-8") as f:
+        f.write("N+山田\nN-佐藤\nPI\n+\n+7776FU\n%TORYO\n/\nN+佐藤\nN-山田\nPI\n+\n+2726FU\n-8384FU\n%TORYO\n")
+    data = os.path.join(work, "archive-data")
+    log_path = os.path.join(work, "archive.log")
+    with open(log_path, "w") as log:
+        importer = arm(["archive", "import", records, "--data-dir", data], log)
+        try:
+            code = importer.wait(WAIT)
+        except subprocess.TimeoutExpired:
+            stop(importer)
+            code = None
+    text = open(log_path, encoding="utf-8", errors="replace").read()
+    said = next((l for l in text.splitlines() if l.startswith("Imported ")), None)
+    check("archive import (SQLite)", code == 0 and said == "Imported 2 game(s) from 1 file(s); 0 file(s) refused."
+          and os.path.getsize(os.path.join(data, "archive.sqlite")) > 0, f"exit {code}: {said or text[-2000:]}")
+
+
 def main():
     if not os.path.exists(ARM_JAVA) or subprocess.run(["which", "qemu-aarch64-static"], capture_output=True).returncode:
         print("arm64: skipped: qemu-user-static and openjdk-17-jre-headless:arm64 are not installed")
         return 1
     with tempfile.TemporaryDirectory() as work:
-        for step in (game_against_the_engine, board_over_tcp, wired_board_off_a_pi):
+        steps = (game_against_the_engine, board_over_tcp, wired_board_off_a_pi, archive_on_arm64)
+        for step in steps:
             try:
                 step(work)
             except Exception as e:  # a check that cannot finish fails, and the others still run
                 check(step.__name__, False, repr(e))
-    print(f"arm64: {3 - len(failures)} of 3 checks passed")
+    print(f"arm64: {len(steps) - len(failures)} of {len(steps)} checks passed")
     return 1 if failures else 0
 
 

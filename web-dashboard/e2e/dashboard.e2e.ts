@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Page } from 'playwright-core';
-import { Daemon, EmulatedBoard, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep } from './harness';
+import { Daemon, EmulatedBoard, Hub, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep } from './harness';
 
 let browser: Browser;
 
@@ -514,4 +514,73 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
     await page.locator('.online.online').waitFor();
     expect(errors).toEqual([]);
 });
+});
+
+describe('an event hub over three boards: its page, the standings and the archive', () => {
+  let broker: Mosquitto;
+  const daemons: Daemon[] = [];
+  let hub: Hub;
+  let watcher: Watcher;
+
+  beforeAll(async () => {
+    broker = await Mosquitto.start(scratchDirectory('mosquitto'));
+    const names = (sente: string, gote: string) => `players:\n  sente: {type: human, name: ${sente}}\n  gote: {type: human, name: ${gote}}\n`;
+    daemons.push(...await Promise.all([
+      Daemon.club(broker, 'open', 'b1', [], names('山田', '佐藤')),
+      Daemon.club(broker, 'open', 'b2', [], names('田中', '鈴木')),
+      Daemon.club(broker, 'open', 'b3', ['--sente', 'human', '--gote', 'human']), // no names: the arbiter gives them
+    ]));
+    watcher = await Watcher.connect(broker.tcpUrl);
+    await Promise.all(['b1', 'b2', 'b3'].map((b) => watcher.state(`open/${b}`)));
+    hub = await Hub.start(broker, 'open', ['--title', '十一月例会']);
+  });
+
+  afterAll(async () => {
+    await hub?.stop();
+    await watcher?.close();
+    await Promise.all(daemons.map((d) => d.stop()));
+    await broker?.stop();
+  });
+
+  it('shows the boards by number with the players\' names and results, the standings, and finds a game in the archive', async () => {
+    await watcher.play('open/b1', '7g7f');
+    await watcher.play('open/b2', '2g2f');
+    expect(await watcher.command('open/b1', 'resign', { side: 'white' })).toMatchObject({ ok: true });
+    const { page, errors } = await open(hub.pageUrl);
+    await page.locator('.event-page h1.title').filter({ hasText: '十一月例会' }).waitFor();
+    const cards = page.locator('.event-page .mini');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')))).toEqual(['b1', 'b2', 'b3']);
+    await expect.poll(() => page.locator('.mini[data-board="b1"] .mini-head').textContent()).toBe('第1盤 (b1) · 第1回戦 · 1手');
+    expect(await page.locator('.mini[data-board="b1"] .mini-players').textContent()).toContain('山田');
+    expect(await page.locator('.mini[data-board="b1"] .mini-result').textContent()).toBe('まで1手で先手の勝ち');
+    await page.locator('.standings td').filter({ hasText: '山田' }).waitFor({ timeout: 15_000 });
+    expect(await page.locator('.standings tbody tr').first().textContent()).toBe('1山田11-0-0');
+    await page.locator('#archive-link').click();
+    await page.locator('.archive-page input[name="player"]').fill('山田');
+    await page.locator('.archive-page button').click();
+    await page.locator('.archive-page .games li').filter({ hasText: '☗山田 ☖佐藤' }).waitFor();
+    await page.locator('.archive-page .games li a').first().click();
+    await page.locator('.board-page[data-game] .result:not(:empty)').waitFor();
+    expect(await page.locator('.board-page .result').textContent()).toBe('まで1手で先手の勝ち');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lets a signed-in arbiter set the round and name a board\'s players', async () => {
+    const { page, errors } = await open(`${hub.pageUrl}?user=arbiter&pass=secret`);
+    const row = page.locator('.hub-edit tr[data-board="b3"]');
+    await row.waitFor({ timeout: 15_000 });
+    await row.locator('input[name="sente"]').fill('高橋');
+    await row.locator('input[name="gote"]').fill('伊藤');
+    await row.locator('button').click();
+    await page.locator('.hub-edit .edit-answer').filter({ hasText: '保存しました。' }).waitFor();
+    await expect.poll(() => page.locator('.mini[data-board="b3"] .mini-players').textContent(), { timeout: 15_000 })
+      .toContain('高橋');
+    await page.locator('.round-form input[name="round"]').fill('2');
+    await page.locator('.round-form button').click();
+    await page.locator('.event-page .round').filter({ hasText: '第2回戦' }).waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -192,6 +192,43 @@ export class Daemon {
   }
 }
 
+/** The event hub of `hub`, the real jar in a child JVM: hears a club's boards on a broker and serves the event page. */
+export class Hub {
+  private constructor(private readonly child: ChildProcess, readonly pageUrl: string, readonly dataDir: string,
+                      readonly output: readonly string[]) {}
+
+  /** Start it on a club's Mosquitto, its page pointed at the broker's WebSocket listener; extra `hub` options after. */
+  static async start(broker: Mosquitto, event: string, args: readonly string[] = []): Promise<Hub> {
+    const dataDir = scratchDirectory('hub');
+    const java = executable(['java'], 'Java 17', 'JAVA');
+    const child = spawn(java, ['-Xmx96m', '-XX:+UseSerialGC', '-jar', jarPath(), 'hub', '--broker', broker.tcpUrl,
+      '--dashboard-broker', broker.wsUrl, '--event', event, '--http-port', String(await freePort()), '--data-dir', dataDir,
+      ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    const page = await new Promise<string>((done, fail) => {
+      let url = '';
+      const take = (chunk: Buffer) => {
+        for (const line of chunk.toString('utf8').split('\n')) {
+          if (!line) continue;
+          output.push(line);
+          url = /^Event page: http:\/\/[^:]+:(\d+)\//.exec(line)?.[1] ?? url;
+          if (url && line === 'Ready.') done(`http://127.0.0.1:${url}/`);
+        }
+      };
+      child.stdout!.on('data', take);
+      child.stderr!.on('data', take);
+      child.once('exit', (code) => fail(new Error(`The hub exited (${code}) before it started:\n${output.join('\n')}`)));
+      setTimeout(() => fail(new Error(`Timeout. The hub did not start in 60 s:\n${output.join('\n')}`)), 60_000);
+    });
+    return new Hub(child, page, dataDir, output);
+  }
+
+  async stop(): Promise<void> {
+    await terminate(this.child);
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
 /** A board's microcontroller emulated by the real jar (`emulate-board --tcp 0`): the board a tcp daemon reads. */
 export class EmulatedBoard {
   private constructor(private readonly child: ChildProcess, readonly address: string) {}

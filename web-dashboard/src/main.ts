@@ -8,6 +8,7 @@ import { loadConfigFile, saveAccount, savedAccount, settingsFrom } from './live/
 import { BoardPage } from './ui/boardView';
 import { EventPage } from './ui/eventView';
 import { ArchivedGamePage, GamesPage } from './ui/archiveView';
+import { ArchivePage } from './ui/archiveSearch';
 import { WordKey, initLanguage, language, switchLanguage, t } from './ui/i18n';
 
 /** The page's fixed words in the current language (the pages draw their own). */
@@ -56,22 +57,28 @@ async function main(): Promise<void> {
   connection.start();
   (window as unknown as { dashboard: unknown }).dashboard = { store, connection, settings };
 
+  // a signed-in arbiter edits the round and the pairings on a hub's page
+  const edit = settings.hub && settings.username !== null
+    ? (verb: string, fields: Record<string, unknown>) => connection.command(settings.event!, '_hub', verb, fields) : null;
   let page: { destroy(): void } | null = null;
   const route = () => {
     page?.destroy();
     const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-    if (parts[0] === 'games') {
+    if (parts[0] === 'games' && !settings.hub) {
       page = new GamesPage(app);
+    } else if (parts[0] === 'archive' || parts[0] === 'games') {
+      page = new ArchivePage(app);
     } else if (parts[0] === 'game' && parts[1]) {
       page = new ArchivedGamePage(app, parts[1], connection, settings);
     } else if (parts[0] === 'event' && parts[1]) {
-      page = new EventPage(app, store, parts[1]);
+      const hubEvent = settings.hub && parts[1] === settings.event;
+      page = new EventPage(app, store, parts[1], hubEvent, hubEvent ? settings.title : null, hubEvent ? edit : null);
     } else if (parts[0] === 'board' && parts[1] && parts[2]) {
       page = new BoardPage(app, store, parts[1], parts[2], connection, settings);
     } else if (settings.event && settings.board) {
       page = new BoardPage(app, store, settings.event, settings.board, connection, settings);
     } else if (settings.event) {
-      page = new EventPage(app, store, settings.event);
+      page = new EventPage(app, store, settings.event, settings.hub, settings.title, edit);
     } else {
       app.textContent = t('chooseEvent');
       page = null;
@@ -79,6 +86,9 @@ async function main(): Promise<void> {
     const eventLink = document.getElementById('event-link') as HTMLAnchorElement;
     eventLink.hidden = !settings.event;
     eventLink.href = `#/event/${encodeURIComponent(settings.event ?? '')}`;
+    const archiveLink = document.getElementById('archive-link') as HTMLAnchorElement;
+    archiveLink.hidden = !settings.hub;
+    archiveLink.textContent = t('archive');
   };
   window.addEventListener('hashchange', route);
   document.getElementById('language')!.onclick = () => {

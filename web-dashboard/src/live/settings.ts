@@ -23,6 +23,10 @@ export interface DashboardSettings {
   readonly variant: string;
   /** The external USI engine the board's configuration names, which the dialog may choose, or null. */
   readonly usiEngine: string | null;
+  /** Served by an event hub: the event view adds its round index and standings, records come from /event and /archive. */
+  readonly hub: boolean;
+  /** The event's name (the hub's --title), or null. */
+  readonly title: string | null;
 }
 
 interface ConfigFile {
@@ -36,6 +40,8 @@ interface ConfigFile {
   signIn?: boolean;
   variant?: string;
   usiEngine?: string | null;
+  hub?: boolean;
+  title?: string;
 }
 
 /** The account signed in with on this tab (kept for the tab only: a shared screen forgets it when closed). */
@@ -64,6 +70,8 @@ export function settingsFrom(search: string, config: ConfigFile | null, location
     signIn: config?.signIn ?? false,
     variant: config?.variant ?? 'standard',
     usiEngine: config?.usiEngine ?? null,
+    hub: config?.hub === true && location !== null,
+    title: config?.title ?? null,
   };
 }
 

@@ -84,7 +84,8 @@ export class ArchivedGamePage {
   }
 
   private async load(root: HTMLElement, id: string, connection: Connection, settings: DashboardSettings): Promise<void> {
-    const response = await fetch(`games/${encodeURIComponent(id)}.json`, { cache: 'no-store' });
+    const base = settings.hub ? 'archive/game' : 'games'; // a hub's archive, or the daemon's own games
+    const response = await fetch(`${base}/${encodeURIComponent(id)}.json`, { cache: 'no-store' });
     if (!this.alive) return;
     if (!response.ok) {
       root.textContent = t('noSuchGame', { id });

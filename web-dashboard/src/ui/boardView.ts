@@ -68,7 +68,9 @@ export class BoardPage {
     const downloads = this.q('.downloads');
     if (settings.httpBase) {
       // The game in progress as a growing record, or a recorded game's files.
-      const base = archivedGame ? `games/${encodeURIComponent(archivedGame)}` : `live/${encodeURIComponent(board)}`;
+      // (a hub serves the event's games under /event/ and its archive under /archive/game/)
+      const base = archivedGame ? `${settings.hub ? 'archive/game' : 'games'}/${encodeURIComponent(archivedGame)}`
+        : `${settings.hub ? 'event' : 'live'}/${encodeURIComponent(board)}`;
       for (const [label, ext] of [['KIF', 'kifu'], ['KIF (Shift_JIS)', 'kif'], ['CSA', 'csa'], ['JKF', 'jkf']]) {
         const a = document.createElement('a');
         a.textContent = label;
@@ -79,7 +81,7 @@ export class BoardPage {
       const games = document.createElement('a');
       games.className = 'games-link';
       games.textContent = t('allGames');
-      games.href = '#/games'; // the finished games of this board, newest first, each opened here
+      games.href = settings.hub ? '#/archive' : '#/games'; // the finished games, newest first, each opened here
       downloads.append(games, ' ');
     } else {
       downloads.hidden = true;

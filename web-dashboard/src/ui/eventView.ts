@@ -1,42 +1,68 @@
 // The event view: every board of an event as a live miniature with its players, move count, clocks and result.
-// A click opens the board view.
+// A click opens the board view. Served by an event hub, it adds the hub's round index (board numbers, rounds, the
+// organiser's names) and the event's standings.
 
 import { renderBoard } from '../board/svg';
 import { BoardStore, formatClock, liveClock } from '../live/store';
 import { Position } from '../shogi/position';
 import { sideMark } from '../shogi/notation';
 import { isHandicap, resultText, t } from './i18n';
+import { EventIndex, pollIndex, ranks } from './eventIndex';
+import { HubCommand, HubEditor } from './hubEditor';
 
 export class EventPage {
   private timer: number | undefined;
   private readonly unsubscribe: () => void;
   /** Each board's miniature by its SFEN: the clocks tick every second, the board is drawn only when it changed. */
   private readonly drawn = new Map<string, { sfen: string; svg: string }>();
+  /** The hub's round index, when a hub serves the page. */
+  private index: EventIndex | null = null;
+  private readonly stopIndex: () => void = () => {};
 
-  constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string) {
-    root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="empty"></p>
-      <div class="boards"></div></section>`;
+  private readonly editor: HubEditor | null = null;
+
+  /** With {@code edit} (a signed-in arbiter on a hub's page), the round and the pairings can be edited. */
+  constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
+              hub = false, title: string | null = null, edit: HubCommand | null = null) {
+    root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="round"></p><p class="empty"></p>
+      <div class="boards"></div><section class="standings" hidden></section><section class="hub-edit" hidden></section></section>`;
+    if (hub && edit) this.editor = new HubEditor(root.querySelector('.hub-edit') as HTMLElement, edit);
     (root.querySelector('.empty') as HTMLElement).textContent = t('waitingForBoards');
-    (root.querySelector('.title') as HTMLElement).textContent = event;
+    (root.querySelector('.title') as HTMLElement).textContent = title ?? event;
     this.unsubscribe = store.subscribe((key) => {
       if (key.startsWith(event + '/')) this.render();
     });
     this.timer = window.setInterval(() => this.render(), 1000);
+    if (hub) {
+      this.stopIndex = pollIndex((index) => {
+        this.index = index;
+        this.editor?.update(index.round, index.boards);
+        this.render();
+      }, edit ? 2000 : 5000);
+    }
     this.render();
   }
 
   destroy(): void {
     window.clearInterval(this.timer);
     this.unsubscribe();
+    this.stopIndex();
   }
 
   render(): void {
     const grid = this.root.querySelector('.boards') as HTMLElement;
-    const views = this.store.views(this.event).filter((v) => v.state !== null);
+    const indexed = new Map((this.index?.boards ?? []).map((b) => [b.board, b]));
+    const views = this.store.views(this.event).filter((v) => v.state !== null)
+      .sort((a, b) => (indexed.get(a.board)?.number ?? 1e9) - (indexed.get(b.board)?.number ?? 1e9));
     (this.root.querySelector('.empty') as HTMLElement).hidden = views.length > 0;
+    (this.root.querySelector('.round') as HTMLElement).textContent = this.index ? t('round', { n: this.index.round }) : '';
     grid.textContent = '';
     for (const view of views) {
-      const state = view.state!;
+      const entry = indexed.get(view.board);
+      const live = view.state!;
+      // the organiser's names (a pairing) where the board has only its defaults
+      const state = entry ? { ...live, players: { black: { ...live.players.black, name: entry.sente.name },
+        white: { ...live.players.white, name: entry.gote.name } } } : live;
       const card = document.createElement('a');
       card.className = `mini ${view.online === false ? 'offline' : 'online'}`;
       card.href = `#/board/${encodeURIComponent(this.event)}/${encodeURIComponent(view.board)}`;
@@ -44,7 +70,8 @@ export class EventPage {
       const clocks = liveClock(state.result ? { ...state.clock, running: null } : state.clock, Date.now() - view.receivedAt);
       const head = document.createElement('div');
       head.className = 'mini-head';
-      head.textContent = `${view.board} · ${t('moveCount', { n: state.moves.length })}${view.online === false ? ` · ${t('offline')}` : ''}`;
+      const name = entry ? `${t('boardNumber', { n: entry.number })} (${view.board}) · ${t('round', { n: entry.round })}` : view.board;
+      head.textContent = `${name} · ${t('moveCount', { n: state.moves.length })}${view.online === false ? ` · ${t('offline')}` : ''}`;
       const players = document.createElement('div');
       players.className = 'mini-players';
       for (const side of ['black', 'white'] as const) {
@@ -67,6 +94,27 @@ export class EventPage {
       card.append(head, svg, players, result);
       grid.append(card);
     }
+    this.renderStandings();
+  }
+
+  /** The event's standings from the hub's index: rank, name, points, wins-losses-draws. */
+  private renderStandings(): void {
+    const section = this.root.querySelector('.standings') as HTMLElement;
+    const standings = this.index?.standings ?? [];
+    section.hidden = standings.length === 0;
+    if (section.hidden) return;
+    const rank = ranks(standings);
+    section.innerHTML = `<h2></h2><table><thead><tr><th></th><th></th><th></th><th></th></tr></thead><tbody></tbody></table>`;
+    section.querySelector('h2')!.textContent = t('standings');
+    const heads = section.querySelectorAll('th');
+    [t('rank'), t('searchPlayer'), t('points'), t('winsLosses')].forEach((text, i) => { heads[i].textContent = text; });
+    const body = section.querySelector('tbody')!;
+    standings.forEach((s, i) => {
+      const row = body.insertRow();
+      for (const text of [String(rank[i]), s.name, String(s.points), `${s.wins}-${s.losses}-${s.draws}`]) {
+        row.insertCell().textContent = text;
+      }
+    });
   }
 
   private miniature(board: string, sfen: string): string {

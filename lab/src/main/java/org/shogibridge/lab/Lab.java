@@ -3,6 +3,7 @@ package org.shogibridge.lab;
 import org.shogibridge.device.cli.ShogiBridge;
 import org.shogibridge.lab.cli.BenchBoardLinkCommand;
 import org.shogibridge.lab.cli.BenchDaemonCommand;
+import org.shogibridge.lab.cli.BenchEventCommand;
 import org.shogibridge.lab.cli.BenchScanCommand;
 import org.shogibridge.lab.cli.JudgeCommand;
 import org.shogibridge.lab.cli.MatchCommand;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
 @Command(name = "shogi-bridge-lab", mixinStandardHelpOptions = true, version = "shogi-bridge-lab 0.1.0",
         description = "The developers' tools of shogi-bridge: matches, judging, training and benchmarks.",
         subcommands = {MatchCommand.class, JudgeCommand.class, SelfPlayCommand.class, TeachCommand.class, TrainCommand.class,
-                BenchDaemonCommand.class, BenchBoardLinkCommand.class, BenchScanCommand.class, CommandLine.HelpCommand.class})
+                BenchDaemonCommand.class, BenchEventCommand.class, BenchBoardLinkCommand.class, BenchScanCommand.class, CommandLine.HelpCommand.class})
 public final class Lab {
 
     /** Return the command line, configured as every entry point and test uses it. */

@@ -144,17 +144,20 @@ public enum RecordFormat {
         RecordFormat format = detect(source, text);
         List<String> games = new ArrayList<>();
         StringBuilder game = new StringBuilder();
-        for (String line : text.split("\r?\n", -1)) {
-            boolean kifStart = format.family() == KIF && line.startsWith("#KIF version=") && !game.toString().isBlank();
+        boolean gameHasContent = false; // more than comment lines ("# converted by nkf" before "#KIF version=")
+        for (String line : text.split("\\r?\\n", -1)) {
+            boolean kifStart = format.family() == KIF && line.startsWith("#KIF version=") && gameHasContent;
             boolean csaSeparator = format == CSA && line.strip().equals("/");
             if (kifStart || csaSeparator) {
                 games.add(game.toString());
                 game.setLength(0);
+                gameHasContent = false;
                 if (csaSeparator) {
                     continue;
                 }
             }
             game.append(line).append('\n');
+            gameHasContent |= !line.isBlank() && !line.startsWith("#");
         }
         if (!game.toString().isBlank()) {
             games.add(game.toString());

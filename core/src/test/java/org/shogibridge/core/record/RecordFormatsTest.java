@@ -233,6 +233,8 @@ class RecordFormatsTest {
         @Test
         void aFileOfOneGameIsAListOfOneAndAnErrorNamesTheGame() {
             assertEquals(1, RecordFormat.readAll("a.kifu", KIF.getBytes(StandardCharsets.UTF_8)).size());
+            assertEquals(1, RecordFormat.readAll("a.kifu", ("# converted by nkf\n" + KIF).getBytes(StandardCharsets.UTF_8)).size(),
+                    "a comment before the #KIF line is not a game of its own");
             String broken = KIF + "\n" + KIF.replace("７六歩(77)", "７六歩(99)");
             RecordFormatException e = assertThrows(RecordFormatException.class,
                     () -> RecordFormat.readAll("all.kifu", broken.getBytes(StandardCharsets.UTF_8)));

@@ -19,6 +19,7 @@ public record DaemonConfig(
         Broker broker,
         String event,
         @JsonProperty("board-id") String boardId,
+        Integer round,
         Commands commands,
         Analysis analysis,
         Http http,
@@ -144,7 +145,7 @@ public record DaemonConfig(
                 new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
                 new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),
-                "local", "board1", new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
+                "local", "board1", null, new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 new Voice(false, "aplay", null, 100, "ja", false, true),
                 "./shogi-bridge-data", false);
     }

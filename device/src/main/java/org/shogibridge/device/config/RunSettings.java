@@ -238,6 +238,9 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         }
         check.id("event", c.event());
         check.id("board-id", c.boardId());
+        if (c.round() != null) {
+            check.range("round", c.round(), 1, 1000);
+        }
         check.range("analysis.millis", c.analysis().millis(), 10, 60_000);
         check.oneOf("voice.output", c.voice().output(), Map.of("aplay", "aplay", "none", "none"));
         check.oneOf("voice.language", c.voice().language(), Map.of("ja", "ja", "en", "en"));

@@ -158,7 +158,8 @@ public final class Daemon implements AutoCloseable {
         RemoteCommands[] commands = new RemoteCommands[1];
         link = new MqttLink(brokerUrl, clientId, brokerUser, brokerPassword, b.caFile() == null ? null : Path.of(b.caFile()),
                 settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
-        outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId());
+        outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId(),
+                settings.config().round());
         outlet.onStorage(problem -> loop.post(() -> {
             if (problem == null) {
                 session.storageBack(loop.now());

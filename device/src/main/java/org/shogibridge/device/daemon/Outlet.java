@@ -38,6 +38,8 @@ final class Outlet implements Runnable {
     private final MqttLink link;
     private final MonotonicClock clock;
     private final String event;
+    /** The event's round ({@code round}), published with each state; null when the configuration gives none. */
+    private final Integer round;
     private final String board;
     private volatile boolean running = true;
     private volatile GameState lastState;
@@ -78,12 +80,13 @@ final class Outlet implements Runnable {
     private record Change(SessionEvent event, long epochMillis) {
     }
 
-    Outlet(Journal journal, GameArchive archive, MqttLink link, MonotonicClock clock, String event, String board) {
+    Outlet(Journal journal, GameArchive archive, MqttLink link, MonotonicClock clock, String event, String board, Integer round) {
         this.journal = journal;
         this.archive = archive;
         this.link = link;
         this.clock = clock;
         this.event = event;
+        this.round = round;
         this.board = board;
     }
 
@@ -107,7 +110,7 @@ final class Outlet implements Runnable {
     void change(SessionEvent event) {
         long now = System.currentTimeMillis();
         if (event instanceof SessionEvent.GameEnded ended) {
-            RecordHeaders.add(ended.record(), this.event, board, ended.state().gameId(), now);
+            RecordHeaders.add(ended.record(), this.event, board, round, ended.state().gameId(), now);
         }
         queue.add(new Change(event, now));
     }
@@ -262,7 +265,7 @@ final class Outlet implements Runnable {
         if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
             link.move(StateJson.move(change, event, board));
         }
-        link.state(StateJson.state(state, event, board, timed.epochMillis()));
+        link.state(StateJson.state(state, event, board, round, timed.epochMillis()));
         link.pump(clock.millis()); // viewers first, the log line after
         logChange(change);
     }

@@ -10,7 +10,7 @@ import org.shogibridge.core.record.GameRecord;
 
 /**
  * The headers a finished game's record files get from the daemon, which knows what the session does not: 棋戦 (the
- * event), 場所 (the board), 開始日時 (from the game id, made when the game began) and 終了日時 (when it ended), in the
+ * event), 場所 (the board), 回戦 (the round, when the configuration gives one), 開始日時 (from the game id, made when the game began) and 終了日時 (when it ended), in the
  * KIF form {@code 2026/11/26 01:37:58}; CSA writes them as {@code $EVENT}, {@code $SITE}, {@code $START_TIME} and
  * {@code $END_TIME}.
  */
@@ -21,9 +21,12 @@ final class RecordHeaders {
     private RecordHeaders() {
     }
 
-    static void add(GameRecord record, String event, String board, String gameId, long endedEpochMillis) {
+    static void add(GameRecord record, String event, String board, Integer round, String gameId, long endedEpochMillis) {
         record.headers().put("棋戦", event);
         record.headers().put("場所", board);
+        if (round != null) {
+            record.headers().put("回戦", round.toString());
+        }
         if (gameId.length() >= 15) {
             try {
                 record.headers().put("開始日時", LocalDateTime.parse(gameId.substring(0, 15), ID).format(KIF));

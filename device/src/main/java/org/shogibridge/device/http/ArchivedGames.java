@@ -24,7 +24,7 @@ import org.shogibridge.device.journal.GameArchive;
  * {@code /games/<id>.json}, a finished game in the shape of a {@code state} message (docs/mqtt.md), read from its KIF
  * so that the board view shows it with stepping; {@code .kif} (Shift_JIS) and {@code .jkf} are made from it too.
  */
-final class ArchivedGames {
+public final class ArchivedGames {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The formats made from a game's KIF on request, besides the kifu and csa files kept. */
     static final Map<String, RecordFormat> CONVERTED = Map.of("kif", RecordFormat.KIF, "jkf", RecordFormat.JKF);
@@ -50,7 +50,7 @@ final class ArchivedGames {
     }
 
     /** The game as a finished {@code state}: start, moves in USI and Japanese, times, players and result. */
-    static String json(String id, String event, String board, GameRecord record) {
+    public static String json(String id, String event, String board, GameRecord record) {
         ObjectNode root = JSON.createObjectNode();
         root.put("seq", 0).put("game", id).put("event", event).put("board", board)
                 .put("variant", record.variant().name().toLowerCase(Locale.ROOT)).put("startSfen", record.startSfen());

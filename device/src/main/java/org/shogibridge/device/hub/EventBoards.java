@@ -20,7 +20,8 @@ final class EventBoards {
      *
      * @param state        the newest {@code state} message, or null before the first
      * @param online       the board's {@code status}
-     * @param round        the event's round when the hub first heard this game
+     * @param round        the round of the board's game: the state's own {@code round}, else the hub's round when it
+     *                     first heard the game
      * @param seenMillis   when the hub first saw each move of the game's line (a takeback forgets the withdrawn ones)
      * @param clocks       each ply's clocks as first heard with that many moves (index = moves played)
      * @param endSeenMillis when the hub first saw the game's result, or 0
@@ -84,7 +85,9 @@ final class EventBoards {
         }
         boolean ended = state.path("result").isObject();
         long endSeen = !ended ? 0 : sameGame && old.endSeenMillis() != 0 ? old.endSeenMillis() : nowMillis;
-        Board next = new Board(id, old.number(), state, old.online(), sameGame ? old.round() : round,
+        // the board's own round (its configuration's round key) wins; else the hub's round when the game was first heard
+        int gameRound = state.path("round").asInt(0) > 0 ? state.path("round").asInt() : sameGame ? old.round() : round;
+        Board next = new Board(id, old.number(), state, old.online(), gameRound,
                 List.copyOf(seen), List.copyOf(clocks), endSeen, nowMillis, ++version);
         boards.put(id, next);
         if (ended && !(sameGame && old.finished())) {
@@ -131,7 +134,7 @@ final class EventBoards {
         if (board == null) {
             Integer number = numbers.get(id);
             if (number == null) {
-                number = numbers.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+                number = newNumber(id);
                 numbers.put(id, number);
                 numbersChanged.accept(Map.copyOf(numbers));
             }
@@ -139,6 +142,21 @@ final class EventBoards {
             boards.put(id, board);
         }
         return board;
+    }
+
+    /**
+     * The number of a board heard for the first time: the one its id ends with (b3, table12) if no board has it, so
+     * that boards heard in any order are numbered as the room numbers them; else the next after the highest.
+     */
+    private int newNumber(String id) {
+        java.util.regex.Matcher digits = java.util.regex.Pattern.compile("(\\d{1,4})$").matcher(id);
+        if (digits.find()) {
+            int wanted = Integer.parseInt(digits.group(1));
+            if (wanted > 0 && !numbers.containsValue(wanted)) {
+                return wanted;
+            }
+        }
+        return numbers.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
     }
 
     private static List<String> moves(JsonNode state) {

@@ -67,8 +67,8 @@ final class EventFeeds {
 
     /** A board's game as it may be seen now, with what the feeds need of it. */
     private record Shown(EventBoards.Board board, JsonNode state, Delay.Visible visible) {
-        String key() {
-            return board.version() + "/" + visible.plies() + "/" + visible.ended();
+        String key(long names) {
+            return board.version() + "/" + visible.plies() + "/" + visible.ended() + "/" + names;
         }
     }
 
@@ -83,7 +83,7 @@ final class EventFeeds {
     Feed index() throws IOException {
         List<Shown> shown = boards.boards().stream().filter(b -> b.state() != null).map(this::shown).toList();
         StringBuilder key = new StringBuilder(boards.round() + ":" + games.version());
-        shown.forEach(s -> key.append(';').append(s.key()).append(s.board().online()));
+        shown.forEach(s -> key.append(';').append(s.key(pairings.version())).append(s.board().online()));
         return cached("index", key.toString(), () -> {
             ObjectNode root = JSON.createObjectNode().put("event", event).put("title", title).put("round", boards.round());
             ArrayNode list = root.putArray("boards");
@@ -110,10 +110,10 @@ final class EventFeeds {
         }
         Shown s = shown(board);
         if (extension.equals("json")) {
-            return cached(id + ".json", s.key(), () -> JSON.writeValueAsBytes(json(s)), "application/json");
+            return cached(id + ".json", s.key(pairings.version()), () -> JSON.writeValueAsBytes(json(s)), "application/json");
         }
         RecordFormat format = FORMATS.get(extension);
-        return cached(id + "." + extension, s.key(), () -> format.encode(record(s)), type(format));
+        return cached(id + "." + extension, s.key(pairings.version()), () -> format.encode(record(s)), type(format));
     }
 
     /** {@code /event/all.kifu}: the event's finished games, then the games in progress, each a whole KIF. */
@@ -173,7 +173,7 @@ final class EventFeeds {
 
     private String allKey(List<Shown> playing) {
         StringBuilder key = new StringBuilder(Long.toString(games.version()));
-        playing.forEach(s -> key.append(';').append(s.key()));
+        playing.forEach(s -> key.append(';').append(s.key(pairings.version())));
         return key.toString();
     }
 
@@ -189,6 +189,16 @@ final class EventFeeds {
             all.add(record(s));
         }
         return all;
+    }
+
+    /** Whether a game is on a board whose end the delay still holds back (the archive must not tell it either). */
+    boolean heldBack(String gameId) {
+        for (EventBoards.Board b : boards.boards()) {
+            if (gameId.equals(b.gameId()) && !shown(b).visible().ended()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The record of a finished game as the hub keeps it (its whole line and end, whatever the delay). */

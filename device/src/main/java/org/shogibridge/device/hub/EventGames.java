@@ -50,6 +50,11 @@ final class EventGames {
         return kifu == null ? null : RecordFormat.read(kifu.getFileName().toString(), Files.readAllBytes(kifu));
     }
 
+    /** A kept game's KIF file, or null. */
+    Path kifu(String gameId) {
+        return files.file(gameId, "kifu");
+    }
+
     boolean has(String gameId) {
         return files.file(gameId, "kifu") != null;
     }

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.shogibridge.device.state.StateRecord;
 import org.shogibridge.device.threads.DaemonThreads;
@@ -28,6 +30,10 @@ public final class Hub implements AutoCloseable {
     /** A board's state is a few kilobytes; anything far larger is not one of ours. */
     private static final int MAX_PAYLOAD_BYTES = 1 << 20;
     private static final long TICK_MILLIS = 100;
+    /** The hub's own topic level beside the boards': {@code shogi/v1/<event>/_hub/cmd/<verb>}. */
+    static final String HUB_TOPIC = "_hub";
+    private static final String EDITED_PAIRINGS = "pairings.csv";
+    private static final String ROUND_FILE = "round.txt";
 
     private final HubSettings settings;
     private final Path eventDir;
@@ -37,28 +43,51 @@ public final class Hub implements AutoCloseable {
     private final HubLink club;
     private final HubLink outside;
     private final PublicFeed publicFeed;
+    private final GameIndex index;
+    private final Pairings pairings;
+    private final HubCommands commands = new HubCommands(new HubCommands.Edits() {
+        @Override
+        public void round(int round) throws IOException {
+            boards.round(round);
+            Files.writeString(eventDir.resolve(ROUND_FILE), Integer.toString(round));
+        }
+
+        @Override
+        public void pairing(Pairings.Pairing pairing) throws IOException {
+            pairings.put(pairing);
+            pairings.write(eventDir.resolve(EDITED_PAIRINGS));
+        }
+    });
     private final Thread thread;
     private HubWeb web;
     private volatile boolean running = true;
+    /** Released when a board's state arrives, so the public feed need not wait for the next tick. */
+    private final Semaphore changed = new Semaphore(0);
 
     public Hub(HubSettings settings) throws Exception {
         this.settings = settings;
         this.eventDir = Files.createDirectories(settings.dataDir().resolve("events").resolve(settings.event()));
-        Pairings pairings = settings.pairings() == null ? Pairings.NONE : Pairings.read(settings.pairings());
+        pairings = settings.pairings() == null ? Pairings.empty() : Pairings.read(settings.pairings());
+        Path edited = eventDir.resolve(EDITED_PAIRINGS);
+        if (Files.exists(edited)) {
+            pairings.putAll(Pairings.read(edited)); // the arbiter's edits win over the organiser's file
+        }
         Delay delay = new Delay(settings.delayMoves(), settings.delaySeconds() * 1000L);
         games = new EventGames(eventDir.resolve("games"));
-        boards = new EventBoards(numbers(), settings.round(), this::saveNumbers, this::keep);
+        index = GameIndex.open(settings.dataDir());
+        boards = new EventBoards(numbers(), settings.round() != null ? settings.round() : savedRound(), this::saveNumbers, this::keep);
         feeds = new EventFeeds(settings.event(), settings.title(), boards, games, pairings, delay, System::currentTimeMillis);
         String id = "shogi-bridge-hub-" + UUID.randomUUID().toString().substring(0, 8);
-        club = new HubLink(settings.broker(), id, settings.caFile(), settings.eventPrefix() + "/+/+", (topic, message) -> heard(topic, message));
+        club = new HubLink(settings.broker(), id, settings.caFile(), this::heard, settings.eventPrefix() + "/+/+",
+                settings.eventPrefix() + "/" + HUB_TOPIC + "/cmd/+");
         outside = settings.publicBroker().equals(settings.broker()) ? club
-                : new HubLink(settings.publicBroker(), id + "-public", settings.caFile(), null, null);
+                : new HubLink(settings.publicBroker(), id + "-public", settings.caFile(), null);
         publicFeed = new PublicFeed(boards, delay, settings.publicPrefix(), outside);
         thread = DaemonThreads.named("hub").newThread(this::run);
     }
 
     public void start() throws IOException {
-        web = new HubWeb(settings, feeds);
+        web = new HubWeb(settings, feeds, new ArchiveFeeds(index, feeds::heldBack));
         thread.start();
     }
 
@@ -89,7 +118,8 @@ public final class Hub implements AutoCloseable {
                 log.warn("Public feed: {}", e.toString());
             }
             try {
-                Thread.sleep(TICK_MILLIS);
+                changed.tryAcquire(TICK_MILLIS, TimeUnit.MILLISECONDS); // a board's change, or the delay's next tick
+                changed.drainPermits();
             } catch (InterruptedException e) {
                 return;
             }
@@ -102,6 +132,14 @@ public final class Hub implements AutoCloseable {
         int slash = rest.indexOf('/');
         String board = rest.substring(0, slash);
         String kind = rest.substring(slash + 1);
+        if (board.equals(HUB_TOPIC)) {
+            if (kind.startsWith("cmd/") && kind.indexOf('/', 4) < 0 && !message.isRetained()) {
+                String answer = commands.handle(kind.substring(4), message.getPayload());
+                club.publish(topic + "/result", answer, 1, false);
+                log.info("Hub command {}: {}", kind.substring(4), answer);
+            }
+            return;
+        }
         if (!(kind.equals("state") || kind.equals("status") || kind.equals("analysis")) || message.getPayload().length == 0) {
             return; // moves: the state carries them all; an empty payload clears a retained message
         }
@@ -116,6 +154,7 @@ public final class Hub implements AutoCloseable {
                 case "state" -> {
                     StateRecord.record(json); // a state the rules core cannot replay is refused here, not in a feed
                     boards.state(board, json, now);
+                    changed.release(); // republished at once when nothing is held back
                 }
                 case "status" -> boards.status(board, json.path("status").asText().equals("online"), now);
                 default -> publicFeed.analysis(board, json);
@@ -129,10 +168,22 @@ public final class Hub implements AutoCloseable {
     private void keep(EventBoards.Board board) {
         try {
             games.save(board.gameId(), feeds.finishedRecord(board));
+            index.add(games.kifu(board.gameId()));
             log.info("Kept game {} of board {} ({}).", board.gameId(), board.id(), EventFeeds.result(board.state()));
         } catch (IOException | RuntimeException e) {
             log.error("Storage failed. The game {} of board {} could not be written ({}); it stays in its board's journal.",
                     board.gameId(), board.id(), e.getMessage());
+        }
+    }
+
+    /** The round the arbiter set last ({@code round.txt}), else 1. */
+    private int savedRound() {
+        try {
+            Path file = eventDir.resolve(ROUND_FILE);
+            return Files.exists(file) ? Integer.parseInt(Files.readString(file).strip()) : 1;
+        } catch (IOException | NumberFormatException e) {
+            log.warn("The saved round is unreadable ({}); round 1.", e.getMessage());
+            return 1;
         }
     }
 
@@ -174,5 +225,6 @@ public final class Hub implements AutoCloseable {
             outside.close();
         }
         club.close();
+        index.close();
     }
 }

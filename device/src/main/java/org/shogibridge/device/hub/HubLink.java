@@ -13,6 +13,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.shogibridge.device.config.BrokerUrl;
 import org.shogibridge.device.mqtt.FreshSubscription;
 import org.shogibridge.device.mqtt.MqttLink;
+import org.shogibridge.device.mqtt.NoDelaySockets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +31,7 @@ final class HubLink implements AutoCloseable {
     private final String shownUrl;
     private final MqttClient client;
     private final MqttConnectOptions options = new MqttConnectOptions();
-    private final String subscription;
+    private final String[] subscriptions;
     private final IMqttMessageListener listener;
     private long nextAttempt;
     private int backoff = 500;
@@ -43,11 +44,11 @@ final class HubLink implements AutoCloseable {
 
     /**
      * @param url          the broker, perhaps with an account in it ({@code tcp://user:pw@host:1883})
-     * @param subscription the topic filter to hear, or null to publish only
+     * @param subscriptions the topic filters to hear, none to publish only
      */
-    HubLink(String url, String clientId, Path caFile, String subscription, IMqttMessageListener listener) throws Exception {
+    HubLink(String url, String clientId, Path caFile, IMqttMessageListener listener, String... subscriptions) throws Exception {
         this.shownUrl = BrokerUrl.redacted(url);
-        this.subscription = subscription;
+        this.subscriptions = subscriptions;
         this.listener = listener;
         client = new MqttClient(BrokerUrl.withoutAccount(url), clientId, new MemoryPersistence());
         client.setTimeToWait(5_000);
@@ -62,6 +63,8 @@ final class HubLink implements AutoCloseable {
         }
         if (caFile != null) {
             options.setSocketFactory(MqttLink.sslContext(caFile).getSocketFactory());
+        } else if (url.startsWith("tcp://")) {
+            options.setSocketFactory(NoDelaySockets.INSTANCE);
         }
     }
 
@@ -71,8 +74,11 @@ final class HubLink implements AutoCloseable {
             return;
         }
         try {
-            if (subscription != null) {
-                FreshSubscription.connectAndSubscribe(client, options, subscription, 1, listener);
+            if (subscriptions.length > 0) {
+                FreshSubscription.connectAndSubscribe(client, options, subscriptions[0], 1, listener);
+                for (int i = 1; i < subscriptions.length; i++) {
+                    client.subscribe(subscriptions[i], 1, listener);
+                }
             } else {
                 client.connect(options);
             }

@@ -22,10 +22,11 @@ import java.util.regex.Pattern;
  * @param publicPrefix    where the delayed feed goes ({@code shogi/v1/public/<event>})
  * @param publicBroker    the broker of the public feed (the club broker unless another is named)
  * @param dashboardBroker the WebSocket URL the event page connects to, or null (the page then says it has none)
+ * @param round           the round the games now starting belong to, or null: the one the arbiter set last, else 1
  */
 public record HubSettings(String broker, Path caFile, String event, String title, String root, String httpHost, int httpPort,
         Path dataDir, int delayMoves, int delaySeconds, String publicPrefix, String publicBroker, String dashboardBroker,
-        Path pairings, int round) {
+        Path pairings, Integer round) {
 
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
     private static final Set<String> KEYS = Set.of("broker", "ca-file", "event", "title", "http-host", "http-port", "data-dir",
@@ -81,7 +82,7 @@ public record HubSettings(String broker, Path caFile, String event, String title
                 Path.of(text(merged, "data-dir", "shogi-bridge-hub")), number(merged, "delay-moves", 0, 0, 1000),
                 number(merged, "delay-seconds", 0, 0, 86_400), text(merged, "public-prefix", root + "/public/" + event),
                 text(merged, "public-broker", broker), text(merged, "dashboard-broker", null), path(merged, "pairings"),
-                number(merged, "round", 1, 1, 1000));
+                merged.get("round") == null ? null : number(merged, "round", 1, 1, 1000));
     }
 
     private static String text(Map<String, Object> m, String key, String fallback) {

@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The hub's HTTP server: the event dashboard ({@code /}, the dashboard's event view on the club broker), its
- * settings ({@code /config.json}) and the feeds under {@code /event/} for relay tools. Feeds may be fetched from any
+ * settings ({@code /config.json}), the feeds under {@code /event/} for relay tools and the archive under
+ * {@code /archive/}. Feeds may be fetched from any
  * origin (CORS for GET: a viewer's page on another site polls them), are gzip-compressed for clients that accept it,
  * and are answered {@code 304} when unchanged.
  */
@@ -21,12 +22,14 @@ final class HubWeb implements AutoCloseable {
 
     private final HttpServer server;
     private final EventFeeds feeds;
+    private final ArchiveFeeds archive;
     private final HubSettings settings;
     private final DashboardAssets assets = new DashboardAssets("/dashboard/");
 
-    HubWeb(HubSettings settings, EventFeeds feeds) throws IOException {
+    HubWeb(HubSettings settings, EventFeeds feeds, ArchiveFeeds archive) throws IOException {
         this.settings = settings;
         this.feeds = feeds;
+        this.archive = archive;
         server = HttpReplies.server(settings.httpHost(), settings.httpPort(), this::handle, "hub-http");
     }
 
@@ -54,6 +57,13 @@ final class HubWeb implements AutoCloseable {
             }
             if (path.startsWith("/event/")) {
                 event(exchange, path.substring("/event/".length()));
+            } else if (path.startsWith("/archive/")) {
+                ArchiveFeeds.Answer answer = archive.answer(path.substring("/archive/".length()), exchange.getRequestURI().getRawQuery());
+                if (answer == null) {
+                    HttpReplies.send(exchange, 404, "text/plain; charset=utf-8", "No such game.\n");
+                } else {
+                    HttpReplies.send(exchange, 200, answer.type(), answer.bytes());
+                }
             } else if (path.equals("/config.json")) {
                 HttpReplies.send(exchange, 200, "application/json", config());
             } else {
@@ -88,6 +98,8 @@ final class HubWeb implements AutoCloseable {
         return JSON.createObjectNode().put("broker", settings.dashboardBroker() == null ? "" : settings.dashboardBroker())
                 .put("prefix", settings.root() + "/" + settings.event() + "/_hub").put("event", settings.event())
                 .putNull("board").put("hub", true).put("title", settings.title()).put("commands", false)
+                // the arbiter signs in to edit the round and the pairings (the broker's ACL decides who may)
+                .put("signIn", true)
                 .put("simulated", false).toString();
     }
 

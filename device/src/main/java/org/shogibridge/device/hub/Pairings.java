@@ -11,19 +11,24 @@ import java.util.Map;
 /**
  * The organiser's pairings: who plays sente and gote on which board in which round, from a CSV file of lines
  * {@code round,board,sente,gote} (a first line of column names is skipped; UTF-8, or Excel's UTF-8 with a BOM).
- * A pairing names the players where the boards' own configurations do not.
+ * A pairing names the players where the boards' own configurations do not. The arbiter edits them from the hub's page
+ * ({@link HubCommands}); the edits are kept beside the event's games.
  */
 final class Pairings {
     /** One game of the draw. */
     record Pairing(int round, String board, String sente, String gote) {
     }
 
-    static final Pairings NONE = new Pairings(Map.of());
-
     private final Map<String, Pairing> byRoundAndBoard;
+    private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
 
     private Pairings(Map<String, Pairing> byRoundAndBoard) {
-        this.byRoundAndBoard = byRoundAndBoard;
+        this.byRoundAndBoard = new java.util.concurrent.ConcurrentHashMap<>(byRoundAndBoard);
+    }
+
+    /** No pairings (yet): the boards' own names stand. */
+    static Pairings empty() {
+        return new Pairings(Map.of());
     }
 
     /** Read a pairing file; a bad line is an error that names the file and the line. */
@@ -57,6 +62,34 @@ final class Pairings {
             }
         }
         return new Pairings(Map.copyOf(pairings));
+    }
+
+    /** Set (or replace) a board's pairing in a round: the arbiter's edit. */
+    void put(Pairing pairing) {
+        byRoundAndBoard.put(key(pairing.round(), pairing.board()), pairing);
+        version.incrementAndGet();
+    }
+
+    /** Grows with every edit: the feeds that show names are made again. */
+    long version() {
+        return version.get();
+    }
+
+    /** Take every pairing of another table over this one's. */
+    void putAll(Pairings other) {
+        byRoundAndBoard.putAll(other.byRoundAndBoard);
+        version.incrementAndGet();
+    }
+
+    /** Write the pairings as a file {@link #read} reads, by round and board. */
+    void write(Path file) throws IOException {
+        StringBuilder csv = new StringBuilder("round,board,sente,gote\n");
+        byRoundAndBoard.values().stream().sorted(java.util.Comparator.comparingInt(Pairing::round).thenComparing(Pairing::board))
+                .forEach(p -> csv.append(p.round()).append(',').append(p.board()).append(',').append(p.sente()).append(',')
+                        .append(p.gote()).append('\n'));
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, csv, StandardCharsets.UTF_8);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The pairing of a board in a round, or null. */

@@ -83,6 +83,8 @@ public final class MqttLink implements AutoCloseable {
         }
         if (caFile != null) {
             options.setSocketFactory(sslContext(caFile).getSocketFactory());
+        } else if (url.startsWith("tcp://")) {
+            options.setSocketFactory(NoDelaySockets.INSTANCE);
         }
         client.setCallback(new MqttCallback() {
             @Override

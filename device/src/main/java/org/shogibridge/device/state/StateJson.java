@@ -29,9 +29,20 @@ public final class StateJson {
 
     /** Return the {@code state} payload of a change made at {@code epochMillis} (wall clock). */
     public static String state(GameState s, String event, String board, long epochMillis) {
+        return state(s, event, board, null, epochMillis);
+    }
+
+    /**
+     * Return the {@code state} payload of a change made at {@code epochMillis} (wall clock), with the event's round
+     * when the configuration gives one ({@code round}; an event hub files the game under it).
+     */
+    public static String state(GameState s, String event, String board, Integer round, long epochMillis) {
         ObjectNode root = JSON.createObjectNode();
-        root.put("seq", s.seq()).put("game", s.gameId()).put("event", event).put("board", board)
-                .put("variant", s.variant().name().toLowerCase(Locale.ROOT)).put("startSfen", s.startSfen()).put("sfen", s.sfen());
+        root.put("seq", s.seq()).put("game", s.gameId()).put("event", event).put("board", board);
+        if (round != null) {
+            root.put("round", round);
+        }
+        root.put("variant", s.variant().name().toLowerCase(Locale.ROOT)).put("startSfen", s.startSfen()).put("sfen", s.sfen());
         strings(root.putArray("moves"), s.moves());
         strings(root.putArray("movesJapanese"), s.movesJapanese());
         ArrayNode millis = root.putArray("moveMillis");

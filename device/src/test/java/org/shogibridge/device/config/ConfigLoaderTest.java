@@ -94,6 +94,7 @@ class ConfigLoaderTest {
             "not YAML|mode: [a|:1: not YAML: while parsing a flow sequence.",
             "not a mapping|- a\\n- b|:1: the file must be a mapping of keys.",
             "wrong promotion|promotion:\\n  default: maybe|:2: key 'promotion.default' must be one of decline, promote, not 'maybe'.",
+            "round zero|round: 0|:1: key 'round' must be 1 to 1000, not 0.",
     })
     void aBadFileNamesTheKeyAndTheLine(String what, String yaml, String message) {
         ConfigException e = assertThrows(ConfigException.class, () -> load(yaml.replace("\\n", "\n"), Map.of()));

@@ -90,6 +90,11 @@ class EventHubTest {
                         "board-id", BOARDS[i], "broker.url", club.url(), "http.port", Ports.free(),
                         "players.sente", Map.of("type", "human", "name", records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手")),
                         "players.gote", Map.of("type", "human", "name", records.get(i).headers().getOrDefault(GameRecord.WHITE, "後手"))));
+                if (i == 2) {
+                    keys.put("round", 2); // the board's own round, from its configuration
+                    keys.put("players.sente", Map.of("type", "human")); // no names: the pairing's will stand
+                    keys.put("players.gote", Map.of("type", "human"));
+                }
                 Daemon daemon = new Daemon(new ConfigLoader().load(null, keys));
                 open.add(daemon);
                 daemon.start();
@@ -132,8 +137,9 @@ class EventHubTest {
                 JsonNode entry = list.get(i);
                 assertEquals(BOARDS[i], entry.get("board").asText());
                 assertEquals(i + 1, entry.get("number").asInt());
-                assertEquals(1, entry.get("round").asInt());
-                assertEquals(records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手"), entry.get("sente").get("name").asText());
+                assertEquals(i == 2 ? 2 : 1, entry.get("round").asInt(), "the hub's round, or the board's own");
+                assertEquals(i == 2 ? "Sente" : records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手"),
+                        entry.get("sente").get("name").asText());
                 assertEquals(i == 0 ? "1-0" : "*", entry.get("result").asText());
                 assertEquals(shown[i], entry.get("moves").asInt(), entry.toString());
                 assertEquals("online", entry.get("status").asText());
@@ -145,6 +151,7 @@ class EventHubTest {
                 assertEquals(expected, usi(back), "board " + BOARDS[i] + "'s KIF, as the delay shows it");
                 assertEquals(i == 0 ? Ending.RESIGNATION : null, back.mainLine().ending());
                 assertEquals("クラブ例会", back.headers().get("棋戦"));
+                assertEquals(i == 2 ? "2" : "1", back.headers().get("回戦"));
                 assertTrue(back.mainLine().moves().stream().allMatch(m -> m.elapsedMillis() >= 0), "per-move times");
                 assertEquals(usi(back), usi(RecordFormat.read("x.kif", get(base + BOARDS[i] + ".kif").body())), "Shift_JIS KIF");
                 assertEquals(usi(back), usi(RecordFormat.read("x.csa", get(base + BOARDS[i] + ".csa").body())));
@@ -159,6 +166,18 @@ class EventHubTest {
                 files++;
             }
             assertEquals(3, files);
+
+            // The arbiter names b3's players for its round; the index and the KIF follow
+            try (Subscriber arbiter = new Subscriber(club.url(), "shogi/v1/club/_hub")) {
+                arbiter.command("pairing", "{\"round\":2,\"board\":\"b3\",\"sente\":\"先手さん\",\"gote\":\"後手さん\",\"id\":\"p\"}");
+                assertTrue(arbiter.await("cmd/pairing/result", j -> j.path("id").asText().equals("p"), WAIT).json().get("ok").asBoolean());
+            }
+            JsonNode renamed = JSON.readTree(get(base + "index.json").body()).get("boards").get(2);
+            assertEquals("先手さん", renamed.get("sente").get("name").asText(), "the pairing names a board that has no names");
+            assertEquals("後手さん", RecordFormat.read("b3.kifu", get(base + "b3.kifu").body()).headers().get(GameRecord.WHITE));
+            assertEquals(records.get(0).headers().get(GameRecord.BLACK),
+                    JSON.readTree(get(base + "index.json").body()).get("boards").get(0).get("sente").get("name").asText(),
+                    "a board's own names stand");
 
             // A poller that has the index gets 304 until something changes
             HttpResponse<byte[]> first = get(base + "index.json");
@@ -193,6 +212,24 @@ class EventHubTest {
                 }
             }
             assertTrue(outside.on("b1/moves").size() >= 1);
+            // Every game ends; the archive finds each by a player's name
+            for (String board : List.of("b2", "b3")) {
+                boards.get(board).command("resign", "{\"id\":\"end\"}");
+                assertTrue(boards.get(board).await("cmd/resign/result", j -> j.path("id").asText().equals("end"), WAIT).json()
+                        .get("ok").asBoolean());
+            }
+            for (int i = 0; i < 3; i++) {
+                String game = room.await(BOARDS[i] + "/state", j -> j.path("result").isObject(), WAIT).json().get("game").asText();
+                String name = i == 2 ? "先手さん" : records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手");
+                String search = "http://127.0.0.1:" + hub.httpPort() + "/archive/search.json?player="
+                        + java.net.URLEncoder.encode(name.substring(0, Math.min(3, name.length())), java.nio.charset.StandardCharsets.UTF_8);
+                JsonNode found = awaitJson(search, j -> j.get("games").size() > 0);
+                assertEquals(game, found.get("games").get(0).get("id").asText(), name);
+                assertEquals("club", found.get("games").get(0).get("event").asText());
+                assertEquals(BOARDS[i], found.get("games").get(0).get("board").asText());
+                GameRecord archived = RecordFormat.read("a.kifu", get("http://127.0.0.1:" + hub.httpPort() + "/archive/game/" + game + ".kifu").body());
+                assertEquals(Ending.RESIGNATION, archived.mainLine().ending());
+            }
             assertTrue(outside.topics().stream().allMatch(t -> t.matches("b[123]/(status|state|moves|analysis)")),
                     "the public feed carries no command topic: " + outside.topics());
         } finally {
@@ -228,6 +265,18 @@ class EventHubTest {
     private static List<String> usi(GameRecord record) {
         String line = UsiRecord.write(record).strip();
         return line.contains(" moves ") ? List.of(line.replaceFirst("^.*? moves ", "").split(" ")) : List.of();
+    }
+
+    /** Poll a JSON URL until it satisfies the test (the hub keeps a game when it hears its end). */
+    private JsonNode awaitJson(String url, java.util.function.Predicate<JsonNode> test) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            JsonNode json = JSON.readTree(get(url).body());
+            if (test.test(json) || System.nanoTime() > deadline) {
+                return json;
+            }
+            Thread.sleep(100);
+        }
     }
 
     private HttpResponse<byte[]> get(String url) throws Exception {

@@ -78,6 +78,13 @@ class HubPartsTest {
         boards.state("b1", state("g2", 1, List.of(), null, null), 6_000); // a new game, seq from 1 again
         assertEquals("g2", boards.get("b1").gameId());
         assertEquals(List.of(), boards.get("b1").seenMillis());
+        assertEquals(1, boards.get("b1").round(), "the hub's round");
+        boards.round(2);
+        assertEquals(1, boards.get("b1").round(), "a game keeps the round it began in");
+        boards.state("b1", state("g3", 1, List.of(), null, null), 7_000);
+        assertEquals(2, boards.get("b1").round());
+        boards.state("b1", state("g4", 1, List.of(), null, null).put("round", 5), 8_000);
+        assertEquals(5, boards.get("b1").round(), "the board's own round key wins");
     }
 
     @Test
@@ -85,16 +92,20 @@ class HubPartsTest {
         EventBoards boards = boards(Map.of("b7", 1));
         boards.state("b2", state("g1", 1, List.of(), null, null), 0);
         boards.state("b7", state("g2", 1, List.of(), null, null), 0);
+        boards.state("hall", state("g3", 1, List.of(), null, null), 0);
+        boards.state("x1", state("g4", 1, List.of(), null, null), 0);
         assertEquals(1, boards.get("b7").number(), "numbered before, in an earlier run of the hub");
-        assertEquals(2, boards.get("b2").number());
-        assertEquals(List.of(Map.of("b7", 1, "b2", 2)), numbered);
+        assertEquals(2, boards.get("b2").number(), "the number its id ends with");
+        assertEquals(3, boards.get("hall").number(), "no number in its id: the next");
+        assertEquals(4, boards.get("x1").number(), "1 is taken: the next");
+        assertEquals(Map.of("b7", 1, "b2", 2, "hall", 3, "x1", 4), numbered.get(numbered.size() - 1));
         boards.state("b2", state("g1", 2, List.of("7g7f"), "white", "resignation"), 10);
         boards.state("b2", state("g1", 3, List.of("7g7f"), "white", "resignation"), 20);
         assertEquals(1, finished.size());
         assertEquals(10, boards.get("b2").endSeenMillis());
         boards.status("b2", true, 30);
         assertTrue(boards.get("b2").online());
-        assertEquals(List.of("b7", "b2"), boards.boards().stream().map(EventBoards.Board::id).toList());
+        assertEquals(List.of("b7", "b2", "hall", "x1"), boards.boards().stream().map(EventBoards.Board::id).toList());
     }
 
     @Test
@@ -163,5 +174,63 @@ class HubPartsTest {
         List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
         return out;
+    }
+
+    @Test
+    void theArbitersEditsAreCarriedOutAndABadOneIsAnsweredInWords() {
+        List<Object> done = new ArrayList<>();
+        HubCommands commands = new HubCommands(new HubCommands.Edits() {
+            @Override
+            public void round(int round) {
+                done.add(round);
+            }
+
+            @Override
+            public void pairing(Pairings.Pairing pairing) {
+                done.add(pairing);
+            }
+        });
+        assertEquals("{\"ok\":true,\"id\":\"r\"}", commands.handle("round", "{\"round\":3,\"id\":\"r\"}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("{\"ok\":true}", commands.handle("pairing",
+                "{\"round\":3,\"board\":\"b2\",\"sente\":\" 羽生 \",\"gote\":\"藤井\"}".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(List.of(3, new Pairings.Pairing(3, "b2", "羽生", "藤井")), done);
+        assertEquals("{\"ok\":false,\"error\":\"Bad command. 'round' must be a whole number from 1 to 1000.\",\"id\":1}",
+                commands.handle("round", "{\"round\":0,\"id\":1}".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(commands.handle("pairing", "{\"round\":1,\"board\":\"b1\",\"sente\":\"a,b\",\"gote\":\"c\"}"
+                .getBytes(StandardCharsets.UTF_8)).contains("without a comma"));
+        assertEquals("{\"ok\":false,\"error\":\"Unknown command. The hub knows round and pairing, not 'resign'.\"}",
+                commands.handle("resign", new byte[0]));
+        assertEquals("{\"ok\":false,\"error\":\"Bad command. The payload is not JSON.\"}",
+                commands.handle("round", "{round".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(2, done.size(), "nothing refused was carried out");
+    }
+
+    @Test
+    void editedPairingsAreWrittenAndReadBack() throws Exception {
+        Pairings pairings = Pairings.empty();
+        pairings.put(new Pairings.Pairing(2, "b1", "羽生", "藤井"));
+        pairings.put(new Pairings.Pairing(1, "b2", "佐藤", "渡辺"));
+        long version = pairings.version();
+        pairings.put(new Pairings.Pairing(1, "b2", "佐藤", "豊島"));
+        assertTrue(pairings.version() > version, "an edit makes the names' feeds again");
+        Path file = dir.resolve("pairings.csv");
+        pairings.write(file);
+        assertEquals("round,board,sente,gote\n1,b2,佐藤,豊島\n2,b1,羽生,藤井\n", Files.readString(file));
+        assertEquals("豊島", Pairings.read(file).of(1, "b2").gote());
+    }
+
+    @Test
+    void aFinishedGameStaysOutOfTheArchiveFeedsUntilItsEndIsShown() throws Exception {
+        EventBoards boards = boards(Map.of());
+        boards.state("b1", state("20261126-100000-b1", 5, List.of("7g7f"), "black", "resignation"), 10_000);
+        long[] now = {12_000};
+        EventFeeds feeds = new EventFeeds("club", "例会", boards, new EventGames(dir.resolve("games")), Pairings.empty(),
+                new Delay(0, 5_000), () -> now[0]);
+        assertTrue(feeds.heldBack("20261126-100000-b1"));
+        assertEquals("*", JSON.readTree(feeds.index().bytes()).get("boards").get(0).get("result").asText());
+        now[0] = 15_000;
+        assertFalse(feeds.heldBack("20261126-100000-b1"));
+        assertEquals("1-0", JSON.readTree(feeds.index().bytes()).get("boards").get(0).get("result").asText());
+        assertFalse(feeds.heldBack("another-game"));
     }
 }

@@ -233,7 +233,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
      * A random legal move that cannot promote (so no promotion choice is involved), or 0 if there is none; by hand
      * ({@code byHand}), also neither a capture nor a drop: one lift and one put-down.
      */
-    private static int quietMove(Position position, SplittableRandom random, boolean byHand) {
+    static int quietMove(Position position, SplittableRandom random, boolean byHand) {
         MoveList list = new MoveList();
         MoveGenerator.generateLegal(position, list);
         int[] quiet = new int[list.size()];
@@ -329,7 +329,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         }
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         try (var paths = Files.walk(root)) {
             for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

@@ -1,0 +1,54 @@
+// The hub's round index (/event/index.json): each board's number, round, players and result, and the event's
+// standings. Polled every few seconds; the browser revalidates with the ETag, so an unchanged index costs a 304.
+
+export interface IndexBoard {
+  board: string;
+  number: number;
+  round: number;
+  sente: { name: string };
+  gote: { name: string };
+  result: string;
+  moves: number;
+  status: string;
+  game: string;
+}
+
+export interface Standing {
+  name: string;
+  points: number;
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+export interface EventIndex {
+  event: string;
+  title: string;
+  round: number;
+  boards: IndexBoard[];
+  standings: Standing[];
+}
+
+/** Fetch the index now and every {@code everyMillis}; {@code onIndex} hears each one read. Returns the stop. */
+export function pollIndex(onIndex: (index: EventIndex) => void, everyMillis = 5000): () => void {
+  let stopped = false;
+  const load = async () => {
+    try {
+      const response = await fetch('event/index.json', { cache: 'no-cache' });
+      if (response.ok && !stopped) onIndex(await response.json() as EventIndex);
+    } catch {
+      // the next poll tries again
+    }
+  };
+  void load();
+  const timer = window.setInterval(() => void load(), everyMillis);
+  return () => {
+    stopped = true;
+    window.clearInterval(timer);
+  };
+}
+
+/** Ranks for the standings: equal points share a rank (1, 2, 2, 4). */
+export function ranks(standings: readonly Standing[]): number[] {
+  return standings.map((s) => standings.findIndex((o) => o.points === s.points) + 1);
+}
