@@ -62,6 +62,14 @@ final class EventBoards {
         this.finished = finished;
     }
 
+    /** The most boards one event holds: states of more made-up boards (a client flooding the broker) are ignored. */
+    static final int MAX_BOARDS = 1000;
+
+    /** Whether a message of this board is taken: a board already heard, or room for a new one. */
+    synchronized boolean accepts(String id) {
+        return boards.containsKey(id) || boards.size() < MAX_BOARDS;
+    }
+
     /** Take a board's {@code state}; an older one than the board's (a retained copy after a newer live one) is ignored. */
     synchronized void state(String id, JsonNode state, long nowMillis) {
         Board old = board(id);

@@ -30,6 +30,9 @@ public final class Hub implements AutoCloseable {
     /** A board's state is a few kilobytes; anything far larger is not one of ours. */
     private static final int MAX_PAYLOAD_BYTES = 1 << 20;
     private static final long TICK_MILLIS = 100;
+    /** Topics a bad message was logged for (bounded: a flood of made-up boards cannot grow it). */
+    private static final int MAX_WARNED = 1000;
+    private final java.util.Set<String> warned = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The hub's own topic level beside the boards': {@code shogi/v1/<event>/_hub/cmd/<verb>}. */
     static final String HUB_TOPIC = "_hub";
     private static final String EDITED_PAIRINGS = "pairings.csv";
@@ -143,8 +146,16 @@ public final class Hub implements AutoCloseable {
         if (!(kind.equals("state") || kind.equals("status") || kind.equals("analysis")) || message.getPayload().length == 0) {
             return; // moves: the state carries them all; an empty payload clears a retained message
         }
+        if (!boards.accepts(board)) {
+            if (warned.size() < MAX_WARNED && warned.add("too many boards")) {
+                log.warn("Ignored board {}: the event already has {} boards.", board, EventBoards.MAX_BOARDS);
+            }
+            return;
+        }
         if (message.getPayload().length > MAX_PAYLOAD_BYTES) {
-            log.warn("Ignored {}: {} bytes is not a board's message.", topic, message.getPayload().length);
+            if (warned.size() < MAX_WARNED && warned.add(topic)) {
+                log.warn("Ignored {}: {} bytes is not a board's message.", topic, message.getPayload().length);
+            }
             return;
         }
         long now = System.currentTimeMillis();
@@ -160,7 +171,9 @@ public final class Hub implements AutoCloseable {
                 default -> publicFeed.analysis(board, json);
             }
         } catch (IOException | IllegalArgumentException e) {
-            log.warn("Ignored {}: {}", topic, e.getMessage());
+            if (warned.size() < MAX_WARNED && warned.add(topic)) { // once per topic: a stream of bad messages is one line
+                log.warn("Ignored {}: {} (further bad messages on it are not logged)", topic, e.getMessage());
+            }
         }
     }
 

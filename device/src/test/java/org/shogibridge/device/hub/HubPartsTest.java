@@ -233,4 +233,15 @@ class HubPartsTest {
         assertEquals("1-0", JSON.readTree(feeds.index().bytes()).get("boards").get(0).get("result").asText());
         assertFalse(feeds.heldBack("another-game"));
     }
+
+    @Test
+    void anEventHoldsAtMostSoManyBoardsSoAFloodOfMadeUpOnesCannotGrowIt() {
+        EventBoards boards = boards(Map.of());
+        for (int i = 0; i < EventBoards.MAX_BOARDS; i++) {
+            assertTrue(boards.accepts("x" + i));
+            boards.state("x" + i, state("g" + i, 1, List.of(), null, null), 0);
+        }
+        assertFalse(boards.accepts("one-more"));
+        assertTrue(boards.accepts("x5"), "a board already heard is always heard");
+    }
 }
