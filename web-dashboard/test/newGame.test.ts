@@ -53,6 +53,15 @@ describe('the new-game dialog', () => {
     expect(choice.analysis).toBe(true);
     expect(choiceFrom(null, false).time).toEqual({ main: 600, byoyomi: 30, increment: 0 });
   });
+
+  it('offers a person where an online opponent played: the next game on the board is not online', () => {
+    const state = {
+      players: { black: { name: 'Hanako', type: 'human' }, white: { name: 'Taro', type: 'online' } },
+      clock: { timeControl: { mainMillis: 600_000, byoyomiMillis: 10_000, incrementMillis: 0 } },
+      mode: 'casual',
+    } as unknown as GameStateMessage;
+    expect(choiceFrom(state, false).white).toEqual({ type: 'human', name: '', level: 3 });
+  });
 });
 
 describe('the recorded games', () => {

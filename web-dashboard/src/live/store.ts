@@ -8,7 +8,7 @@ export type SideName = 'black' | 'white';
 
 export interface PlayerInfo {
   readonly name: string;
-  readonly type: 'human' | 'engine' | 'usi';
+  readonly type: 'human' | 'engine' | 'usi' | 'online';
   readonly level?: number;
 }
 

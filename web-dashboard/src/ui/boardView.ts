@@ -195,7 +195,8 @@ export class BoardPage {
       const player = state.players[side];
       const el = this.q(slot);
       el.querySelector('.mark')!.textContent = sideMark(side);
-      const level = player.type === 'engine' && !player.name.includes(`level ${player.level}`) ? ` (${t('level', { n: player.level ?? 0 })})` : '';
+      const level = player.type === 'engine' && !player.name.includes(`level ${player.level}`) ? ` (${t('level', { n: player.level ?? 0 })})`
+        : player.type === 'online' ? ` (${t('onlinePlayer')})` : ''; // an opponent on lishogi
       el.querySelector('.name')!.textContent = player.name + level;
       el.classList.toggle('to-move', state.result === null && state.sideToMove === side);
       el.dataset.side = side;

@@ -23,6 +23,7 @@ const WORDS = {
   offline: { ja: 'オフライン', en: 'offline' },
   waiting: { ja: '待機中', en: 'waiting' },
   moveCount: { ja: '{n}手', en: 'move {n}' },
+  onlinePlayer: { ja: 'ネット対局', en: 'online' },
   level: { ja: 'レベル{n}', en: 'level {n}' },
   start: { ja: '初手へ', en: 'Start' },
   back: { ja: '一手戻る', en: 'Back' },

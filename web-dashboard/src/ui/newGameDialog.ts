@@ -83,7 +83,9 @@ export function presetOf(time: TimeSeconds): string {
 /** What the dialog starts from: the game on the board, so "next game, same set-up" is one click. */
 export function choiceFrom(state: GameStateMessage | null, analysis: boolean): NewGameChoice {
   const side = (p: PlayerInfo | undefined, fallback: string): SideChoice => ({
-    type: p?.type ?? 'human', name: p?.type === 'human' && p.name !== fallback ? p.name : '', level: p?.level ?? 3,
+    // an online opponent is no choice for a game on the board alone: the dialog offers a person there
+    type: p === undefined || p.type === 'online' ? 'human' : p.type, name: p?.type === 'human' && p.name !== fallback ? p.name : '',
+    level: p?.level ?? 3,
   });
   const tc = state?.clock.timeControl;
   return {

@@ -4,12 +4,13 @@ package org.shogibridge.core.session;
  * Who plays a side.
  *
  * @param name    the name shown and recorded
- * @param kind    a person at the board, the built-in engine, or an external USI engine
+ * @param kind    a person at the board, the built-in engine, an external USI engine, or a person playing online (whose
+ *                moves arrive like a computer's: shown on the LEDs and carried out by the player at the board)
  * @param level   the built-in engine's level, 1-10 (0 for the others)
  * @param command the external engine's command line (empty for the others)
  */
 public record Player(String name, Kind kind, int level, String command) {
-    public enum Kind { HUMAN, ENGINE, USI }
+    public enum Kind { HUMAN, ENGINE, USI, ONLINE }
 
     public Player {
         if (name == null || name.isBlank()) {
@@ -32,7 +33,12 @@ public record Player(String name, Kind kind, int level, String command) {
         return new Player("shogi-bridge level " + level, Kind.ENGINE, level, "");
     }
 
-    /** Return true if a computer plays this side: the board shows its moves on the LEDs. */
+    /** An opponent on a site (lishogi), by the name the site gives, with its rating when it has one. */
+    public static Player online(String name) {
+        return new Player(name, Kind.ONLINE, 0, "");
+    }
+
+    /** Return true if a computer (or an online opponent) plays this side: the board shows its moves on the LEDs. */
     public boolean isComputer() {
         return kind != Kind.HUMAN;
     }

@@ -72,6 +72,15 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--mode", paramLabel = "M", description = "casual (takebacks allowed) or tournament (fouls lose).")
     private String mode;
 
+    @Option(names = "--online", paramLabel = "SERVICE", description = "Play people online on the board: lishogi (online.service).")
+    private String online;
+
+    @Option(names = "--online-url", paramLabel = "URL", description = "The site (online.url, default https://lishogi.org).")
+    private String onlineUrl;
+
+    @Option(names = "--online-token-file", paramLabel = "FILE", description = "The file holding the account's API token.")
+    private String onlineTokenFile;
+
     @Override
     public Integer call() throws Exception {
         Map<String, Object> overrides = new LinkedHashMap<>();
@@ -84,6 +93,9 @@ public final class RunCommand implements Callable<Integer> {
         put(overrides, "board-id", board);
         put(overrides, "variant", variant);
         put(overrides, "mode", mode);
+        put(overrides, "online.service", online);
+        put(overrides, "online.url", onlineUrl);
+        put(overrides, "online.token-file", onlineTokenFile);
         if (simulate) {
             overrides.put("board.source", "simulated");
         }

@@ -101,6 +101,9 @@ public final class ConfigLoader {
             case "players.sente" -> "sente";
             case "players.gote" -> "gote";
             case "board.source" -> "simulate";
+            case "online.service" -> "online";
+            case "online.url" -> "online-url";
+            case "online.token-file" -> "online-token-file";
             default -> key;
         };
     }

@@ -25,7 +25,24 @@ public record DaemonConfig(
         Http http,
         Voice voice,
         @JsonProperty("data-dir") String dataDir,
-        Boolean demo) {
+        Boolean demo,
+        Online online) {
+
+    /**
+     * Playing online with the board (docs/online.md): {@code service} {@code lishogi} turns it on.
+     *
+     * @param tokenFile        the file holding the account's API token (scope board:play), never the token itself
+     * @param acceptChallenges accept incoming challenges the board can play (standard and minishogi)
+     * @param seek             the seek {@code cmd/seek} and the menu create
+     */
+    public record Online(String service, String url, @JsonProperty("token-file") String tokenFile,
+            @JsonProperty("accept-challenges") Boolean acceptChallenges, Seek seek) {
+    }
+
+    /** A seek in the site's lobby: minutes of main time, byoyomi and increment in seconds, rated, variant. */
+    public record Seek(Integer minutes, @JsonProperty("byoyomi-seconds") Integer byoyomiSeconds,
+            @JsonProperty("increment-seconds") Integer incrementSeconds, Boolean rated, String variant) {
+    }
 
     /** Who plays each side: sente (Black) and gote (White). */
     public record Players(Player sente, Player gote) {
@@ -147,6 +164,7 @@ public record DaemonConfig(
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),
                 "local", "board1", null, new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 new Voice(false, "aplay", null, 100, "ja", false, true),
-                "./shogi-bridge-data", false);
+                "./shogi-bridge-data", false,
+                new Online(null, "https://lishogi.org", null, true, new Seek(10, 30, 0, false, "standard")));
     }
 }

@@ -29,9 +29,11 @@ import org.shogibridge.device.mqtt.EmbeddedBroker;
  * @param goteOptions  the USI options of gote's external engine
  * @param dataDir    where the journal and the games go
  * @param wired      the board wired to the Pi, for {@code board.source: wired}; else null
+ * @param online     online play, or null when it is off
  */
 public record RunSettings(DaemonConfig config, SessionSettings session, Handicap handicap,
-        Map<String, String> senteOptions, Map<String, String> goteOptions, Path dataDir, WiredPlan wired) {
+        Map<String, String> senteOptions, Map<String, String> goteOptions, Path dataDir, WiredPlan wired,
+        OnlineSettings online) {
 
     public boolean embeddedBroker() {
         return config.broker().url().equals("embedded");
@@ -258,7 +260,7 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
                 promoteByDefault);
         SessionSettings session = new SessionSettings(variant, inference, clock, sente, gote);
         return new RunSettings(c, session, handicap, options(c.players().sente()), options(c.players().gote()),
-                Path.of(c.dataDir()), wired);
+                Path.of(c.dataDir()), wired, OnlineSettings.of(c.online(), check));
     }
 
     private static Map<String, String> options(DaemonConfig.Player p) {

@@ -51,6 +51,8 @@ final class CommandParser {
             Map.entry("new-game", Set.of("sfen", "handicap", "time", "mode", "black", "white", "analysis")),
             Map.entry("resign", Set.of("side")),
             Map.entry("takeback", Set.of()),
+            Map.entry("seek", Set.of()),
+            Map.entry("abort", Set.of()),
             Map.entry("level", Set.of("level", "side")),
             Map.entry("players", Set.of("black", "white")),
             Map.entry("promote", Set.of("promote")),
@@ -143,6 +145,8 @@ final class CommandParser {
             case "result" -> result(c);
             case "resign" -> new RemoteCommand.Resign(side(text(c, "side")));
             case "takeback" -> new RemoteCommand.TakeBack();
+            case "seek" -> new RemoteCommand.Seek();
+            case "abort" -> new RemoteCommand.Abort();
             case "impasse" -> new RemoteCommand.Impasse();
             case "hint" -> new RemoteCommand.Hint();
             case "promote" -> {

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.shogibridge.device.online.OnlinePlay;
 import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Position;
@@ -39,6 +40,7 @@ final class CommandRunner {
     private final EngineWorker engines;
     /** Turns the engine's published analysis on or off (a new game's set-up may say). */
     private final Consumer<Boolean> analysis;
+    private volatile OnlinePlay online;
     /** The answers waiting for a hint being searched, by the position's SFEN (touched only on the loop). */
     private final Map<String, List<RemoteCommands.Reply>> hintsWaiting = new HashMap<>();
 
@@ -65,9 +67,17 @@ final class CommandRunner {
         });
     }
 
+    /** Online play, once it has signed in; commands of an online game go to the site. */
+    void online(OnlinePlay play) {
+        this.online = play;
+    }
+
     private void carryOut(RemoteCommand command, RemoteCommands.Reply reply) {
         GameSession session = this.session.get();
         long now = loop.now();
+        if (askedOnline(command, session, reply)) {
+            return;
+        }
         if (command instanceof RemoteCommand.NewGame c) {
             session.newGame(c.start(), c.setup(), now);
             if (c.analysis() != null) {
@@ -160,6 +170,37 @@ final class CommandRunner {
                 }
             }
         }));
+    }
+
+    /**
+     * Send a command to the online site when it is the site's to decide: a seek, an abort, and in an online game a
+     * resignation, a takeback offer or a draw (impasse) offer; the site's answer changes the game through its stream.
+     * Return false when the command is the board's own.
+     */
+    private boolean askedOnline(RemoteCommand command, GameSession session, RemoteCommands.Reply reply) {
+        boolean onlineGame = !session.isOver() && (session.state().black().kind() == Player.Kind.ONLINE
+                || session.state().white().kind() == Player.Kind.ONLINE);
+        String asked = command instanceof RemoteCommand.Seek ? "seek" : command instanceof RemoteCommand.Abort ? "abort"
+                : !onlineGame ? null : command instanceof RemoteCommand.Resign ? "resign"
+                : command instanceof RemoteCommand.TakeBack ? "takeback/yes" : command instanceof RemoteCommand.Impasse ? "draw/yes" : null;
+        if (asked == null) {
+            return false;
+        }
+        if (online == null) {
+            throw new IllegalStateException("Not online. This board plays online only with online.service set (docs/online.md).");
+        }
+        online.ask(asked).whenComplete((answer, failed) -> loop.post(() -> {
+            if (failed != null) {
+                reply.error("Online. lishogi could not be reached (" + failed.getMessage() + ").");
+            } else if (answer == null) {
+                reply.error("No online game. There is no game on lishogi to " + asked.replace("/yes", "") + ".");
+            } else if (answer.ok()) {
+                reply.ok(null);
+            } else {
+                reply.error("Online refused. lishogi says " + answer.error() + ".");
+            }
+        }));
+        return true;
     }
 
     /**

@@ -69,6 +69,9 @@ public final class Daemon implements AutoCloseable {
     private Outlet outlet;
     private BoardLoop loop;
     private EngineWorker engines;
+    /** Playing online (online.service), or null. */
+    private org.shogibridge.device.online.OnlinePlay online;
+    private OnlineTable onlineTable;
     private BoardPort board;
     /** The same board when it is simulated (cmd/sim, the demo, following the LEDs), else null. */
     private SimulatedBoard simulated;
@@ -207,6 +210,11 @@ public final class Daemon implements AutoCloseable {
             throw new IllegalArgumentException("Port in use. The web server cannot listen on " + http.host() + ":" + http.port()
                     + " (set --http-port).");
         }
+        if (settings.online() != null) { // refused token: one line, exit 2 (before "online" on the broker)
+            onlineTable = new OnlineTable(loop, () -> session, variant, simulated);
+            online = org.shogibridge.device.online.OnlinePlay.start(settings.online(), onlineTable);
+            runner.online(online);
+        }
         // Last, the broker link: "online" (and the subscription to commands) once everything else runs.
         outlet.start(this::coreThreadDied);
         if (!link.awaitConnected(READY_WAIT_MILLIS)) {
@@ -318,6 +326,9 @@ public final class Daemon implements AutoCloseable {
     private void onSessionEvent(SessionEvent event) {
         observer.accept(event);
         if (event instanceof SessionEvent.EngineTurn turn) {
+            if (turn.player().kind() == org.shogibridge.core.session.Player.Kind.ONLINE) {
+                return; // the opponent's move comes from the site (OnlinePlay)
+            }
             engines.ask(turn, answer -> loop.post(() -> {
                 if (!session.engineMoved(turn.ply(), answer, loop.now())) {
                     log.warn("The engine's answer {} for move {} was refused (stale or illegal).", answer, turn.ply() + 1);
@@ -325,7 +336,13 @@ public final class Daemon implements AutoCloseable {
             }));
             return;
         }
+        if (event instanceof SessionEvent.GameEnded ended && onlineTable != null) {
+            onlineTable.addHeaders(ended.record());
+        }
         outlet.change(event);
+        if (online != null && (event instanceof SessionEvent.MovePlayed || event instanceof SessionEvent.MoveUndone)) {
+            online.boardChanged(); // a move of the player's may be sent
+        }
         GameState state = event.stateOrNull();
         if (clockCaller != null) {
             clockCaller.changed(state);
@@ -478,6 +495,9 @@ public final class Daemon implements AutoCloseable {
         }
         if (loop != null) {
             loop.stop();
+        }
+        if (online != null) {
+            online.close();
         }
         if (engines != null) {
             engines.close();

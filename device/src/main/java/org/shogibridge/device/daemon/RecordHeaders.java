@@ -22,8 +22,8 @@ final class RecordHeaders {
     }
 
     static void add(GameRecord record, String event, String board, Integer round, String gameId, long endedEpochMillis) {
-        record.headers().put("棋戦", event);
-        record.headers().put("場所", board);
+        record.headers().putIfAbsent("棋戦", event); // an online game's site and URL stand
+        record.headers().putIfAbsent("場所", board);
         if (round != null) {
             record.headers().put("回戦", round.toString());
         }

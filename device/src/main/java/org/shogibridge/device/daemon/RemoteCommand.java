@@ -42,6 +42,14 @@ sealed interface RemoteCommand {
     }
 
     /** {@code takeback}: the last move is taken back. */
+    /** Post a seek in the online site's lobby (online play). */
+    record Seek() implements RemoteCommand {
+    }
+
+    /** Abort the online game before its second move. */
+    record Abort() implements RemoteCommand {
+    }
+
     record TakeBack() implements RemoteCommand {
     }
 

@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.LongSupplier;
@@ -102,9 +101,40 @@ public final class LishogiApi {
         return post("/api/board/game/" + segment(gameId) + "/chat", Map.of("room", room, "text", text));
     }
 
-    /** {@code POST /api/board/seek}: a seek in the lobby with these form fields (time, byoyomi, increment, rated, variant). */
-    public Reply seek(Map<String, String> fields) throws IOException, InterruptedException {
-        return post("/api/board/seek", fields);
+    /**
+     * {@code POST /api/board/seek}: a seek in the lobby with these form fields (time, byoyomi, increment, rated,
+     * variant). The site keeps a real-time seek while its request stays open, as lichess's Board API does: the answer
+     * comes back at once with the status, and the seek lasts until {@link Seek#close()} (or until a game starts).
+     */
+    public Seek seek(Map<String, String> fields) throws IOException, InterruptedException {
+        awaitRateLimit();
+        HttpRequest request = request("/api/board/seek").timeout(Duration.ofDays(1))
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form(fields)))
+                .build();
+        HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        noteRateLimit(response);
+        if (response.statusCode() / 100 != 2) {
+            byte[] body = response.body().readNBytes(4096);
+            response.body().close();
+            JsonNode json;
+            try {
+                json = JSON.readTree(body);
+            } catch (IOException e) {
+                json = null;
+            }
+            return new Seek(new Reply(response.statusCode(), json == null ? JSON.createObjectNode() : json), null);
+        }
+        return new Seek(new Reply(response.statusCode(), JSON.createObjectNode()), response.body());
+    }
+
+    /** A seek posted: the site's answer, and the open request that keeps it (closed to withdraw it). */
+    public record Seek(Reply reply, InputStream held) implements AutoCloseable {
+        @Override
+        public void close() throws IOException {
+            if (held != null) {
+                held.close();
+            }
+        }
     }
 
     /** {@code POST /api/challenge/:id/accept}. */
@@ -125,11 +155,15 @@ public final class LishogiApi {
     }
 
     private Reply post(String path, Map<String, String> form) throws IOException, InterruptedException {
-        StringJoiner body = new StringJoiner("&");
-        new LinkedHashMap<>(form).forEach((k, v) -> body.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "="
-                + URLEncoder.encode(v, StandardCharsets.UTF_8)));
         return send(request(path).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+                .POST(HttpRequest.BodyPublishers.ofString(form(form))));
+    }
+
+    private static String form(Map<String, String> fields) {
+        StringJoiner body = new StringJoiner("&");
+        new java.util.TreeMap<>(fields).forEach((k, v) -> body.add(URLEncoder.encode(k, StandardCharsets.UTF_8) + "="
+                + URLEncoder.encode(v, StandardCharsets.UTF_8)));
+        return body.toString();
     }
 
     private Reply send(HttpRequest.Builder request) throws IOException, InterruptedException {

@@ -152,6 +152,13 @@ public final class OnlineGame {
         sentPly = ply;
     }
 
+    /** Keep what an earlier reading of this game had sent and the server has not shown yet (after a reconnection). */
+    public void carrySent(OnlineGame earlier) {
+        if (earlier.sentPly > moves.size()) {
+            sentPly = earlier.sentPly;
+        }
+    }
+
     /** Note that the server refused our move of this ply: the board takes it back (next() says so). */
     public void refused(int ply) {
         if (sentPly == ply) {

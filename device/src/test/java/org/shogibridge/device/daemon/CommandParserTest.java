@@ -86,7 +86,7 @@ class CommandParserTest {
 
     static Stream<Arguments> refusals() {
         return Stream.of(
-                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of clock, hint, impasse, level, new-game, players, promote, resign, result, sim, takeback."),
+                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback."),
                 Arguments.of("resign", "{", "Malformed command. Not JSON: it ends before the object is closed."),
                 Arguments.of("resign", "{\"side\":blak}", "Malformed command. Not JSON: unexpected text before character 13."),
                 Arguments.of("resign", "[".repeat(2000), "Malformed command. Not JSON: nested more than 8 deep."),

@@ -38,6 +38,9 @@ final class FakeLishogi implements AutoCloseable {
     final List<String> posted = new CopyOnWriteArrayList<>();
     /** Every command posted (resign, draw/yes...). */
     final List<String> commands = new CopyOnWriteArrayList<>();
+    /** Every seek posted (its form), and how many were withdrawn by the client. */
+    final List<String> seeks = new CopyOnWriteArrayList<>();
+    final java.util.concurrent.atomic.AtomicInteger withdrawn = new java.util.concurrent.atomic.AtomicInteger();
     private final List<BlockingQueue<String>> eventStreams = new CopyOnWriteArrayList<>();
     private final List<BlockingQueue<String>> gameStreams = new CopyOnWriteArrayList<>();
     private final List<String> moves = new ArrayList<>();
@@ -46,6 +49,9 @@ final class FakeLishogi implements AutoCloseable {
     private String status = "started";
     private String winner;
     private volatile int rateLimitSeconds = -1;
+    private volatile boolean refuseNextMove;
+    /** Challenges answered: "id accept" or "id decline reason=...". */
+    final List<String> challenges = new CopyOnWriteArrayList<>();
     private long senteMillis = 600_000;
     private long goteMillis = 600_000;
 
@@ -58,6 +64,23 @@ final class FakeLishogi implements AutoCloseable {
 
     URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    /** The next move posted is refused (400), as the site refuses a move it finds late or wrong. */
+    void refuseNextMove() {
+        refuseNextMove = true;
+    }
+
+    /** The clocks the next states give. */
+    synchronized void clocks(long sente, long gote) {
+        senteMillis = sente;
+        goteMillis = gote;
+    }
+
+    /** Someone challenges the account to a game of this variant (on the event streams). */
+    void challenge(String id, String variant) {
+        push(eventStreams, "{\"type\":\"challenge\",\"challenge\":{\"id\":\"" + id + "\",\"status\":\"created\","
+                + "\"challenger\":{\"id\":\"taro\",\"name\":\"Taro\"},\"variant\":{\"key\":\"" + variant + "\"}}}");
     }
 
     /** The next request is answered 429 with this Retry-After. */
@@ -170,9 +193,20 @@ final class FakeLishogi implements AutoCloseable {
                 stream(exchange, gameStreams, gameFull().toString());
             } else if (method.equals("POST") && path.startsWith("/api/board/game/" + gameId + "/move/")) {
                 move(exchange, path.substring(path.lastIndexOf('/') + 1));
-            } else if (method.equals("POST") && path.startsWith("/api/board/game/" + gameId + "/")) {
-                commands.add(path.substring(("/api/board/game/" + gameId + "/").length()));
+            } else if (method.equals("POST") && path.matches("/api/challenge/\\w+/(accept|decline)")) {
+                String[] parts = path.split("/");
+                String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                challenges.add(parts[3] + " " + parts[4] + (body.isEmpty() ? "" : " " + body));
                 reply(exchange, 200, "{\"ok\":true}");
+            } else if (method.equals("POST") && path.equals("/api/board/seek")) {
+                seek(exchange);
+            } else if (method.equals("POST") && path.startsWith("/api/board/game/" + gameId + "/")) {
+                String command = path.substring(("/api/board/game/" + gameId + "/").length());
+                commands.add(command);
+                reply(exchange, 200, "{\"ok\":true}");
+                if (command.equals("resign")) {
+                    end("resign", accountSide == Side.BLACK ? "gote" : "sente");
+                }
             } else {
                 reply(exchange, 404, "{\"error\":\"Not found\"}");
             }
@@ -183,6 +217,10 @@ final class FakeLishogi implements AutoCloseable {
         synchronized (this) {
             boolean ours = toMove() == accountSide && status.equals("started");
             try {
+                if (refuseNextMove) {
+                    refuseNextMove = false;
+                    throw new IllegalArgumentException("Not your turn, or game already over");
+                }
                 if (!ours) {
                     throw new IllegalArgumentException("Not your turn, or game already over");
                 }
@@ -195,6 +233,22 @@ final class FakeLishogi implements AutoCloseable {
             }
         }
         reply(exchange, 200, "{\"ok\":true}");
+    }
+
+    /** A seek, held open as lishogi holds a real-time one, until the client withdraws it or a game starts. */
+    private void seek(HttpExchange exchange) throws IOException {
+        seeks.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        try {
+            while (true) {
+                Thread.sleep(500);
+                out.write('\n');
+                out.flush();
+            }
+        } catch (InterruptedException | IOException e) {
+            withdrawn.incrementAndGet(); // the client closed it
+        }
     }
 
     /** An NDJSON stream: the first line, then each pushed line, a blank keep-alive each second, split lines now and then. */
