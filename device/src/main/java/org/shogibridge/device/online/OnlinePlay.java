@@ -82,18 +82,28 @@ public final class OnlinePlay implements AutoCloseable {
             throw new IllegalArgumentException("Online play refused. lishogi says " + me.error()
                     + " (a token with the scope board:play: docs/online.md).");
         }
-        OnlinePlay play = new OnlinePlay(api, settings, table, me.body().get("id").asText());
+        NdjsonReader events; // opened here: a token without the board's scope is refused now, not later
+        try {
+            events = api.events();
+        } catch (LishogiApi.StreamRefused e) {
+            throw new IllegalArgumentException("Online play refused. lishogi says " + e.getMessage()
+                    + " (a token with the scope board:play: docs/online.md).");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("Online play unavailable. " + settings.site() + " cannot be reached ("
+                    + e.getMessage() + "); check online.url and the network.");
+        }
+        OnlinePlay play = new OnlinePlay(api, settings, table, me.body().get("id").asText(), events);
         play.events.start();
         log.info("Online: signed in to {} as {}.", settings.site().getHost(), me.body().path("username").asText(play.account));
         return play;
     }
 
-    private OnlinePlay(LishogiApi api, OnlineSettings settings, Table table, String account) {
+    private OnlinePlay(LishogiApi api, OnlineSettings settings, Table table, String account, NdjsonReader firstEvents) {
         this.api = api;
         this.settings = settings;
         this.table = table;
         this.account = account;
-        this.events = DaemonThreads.named("online-events").newThread(this::followEvents);
+        this.events = DaemonThreads.named("online-events").newThread(() -> followEvents(firstEvents));
     }
 
     /** The board changed (a move was played or taken back): check whether a move is to be sent. */
@@ -126,10 +136,12 @@ public final class OnlinePlay implements AutoCloseable {
 
     // ---------------------------------------------------------------- the streams
 
-    private void followEvents() {
+    private void followEvents(NdjsonReader first) {
         long backoff = 1_000;
+        NdjsonReader opened = first;
         while (running) {
-            try (NdjsonReader stream = api.events()) {
+            try (NdjsonReader stream = opened != null ? opened : api.events()) {
+                opened = null;
                 backoff = 1_000;
                 JsonNode event;
                 while (running && (event = stream.next()) != null) {

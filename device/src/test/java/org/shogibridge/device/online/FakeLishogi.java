@@ -31,6 +31,7 @@ import org.shogibridge.core.rules.Variant;
 final class FakeLishogi implements AutoCloseable {
     static final String TOKEN = "lip_board_token";
     static final String ACCOUNT = "hanako";
+    static final String NO_SCOPE_TOKEN = "lip_read_only_token";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
@@ -179,11 +180,19 @@ final class FakeLishogi implements AutoCloseable {
                 return;
             }
             String auth = exchange.getRequestHeaders().getFirst("Authorization");
+            String path = exchange.getRequestURI().getPath();
+            if (("Bearer " + NO_SCOPE_TOKEN).equals(auth)) { // a token made without board:play: the account only
+                if (path.equals("/api/account")) {
+                    reply(exchange, 200, "{\"id\":\"" + ACCOUNT + "\",\"username\":\"Hanako\"}");
+                } else {
+                    reply(exchange, 403, "{\"error\":\"Missing scope: board:play\"}");
+                }
+                return;
+            }
             if (!("Bearer " + TOKEN).equals(auth)) {
                 reply(exchange, 401, "{\"error\":\"No such token\"}");
                 return;
             }
-            String path = exchange.getRequestURI().getPath();
             String method = exchange.getRequestMethod();
             if (method.equals("GET") && path.equals("/api/account")) {
                 reply(exchange, 200, "{\"id\":\"" + ACCOUNT + "\",\"username\":\"Hanako\"}");

@@ -131,13 +131,18 @@ class OnlineDaemonTest {
     }
 
     @Test
-    void aRefusedTokenStopsTheDaemonBeforeItStartsWithTheSitesWords() throws Exception {
+    void aRefusedTokenOrOneWithoutTheBoardsScopeStopsTheDaemonBeforeItStartsWithTheSitesWords() throws Exception {
         try (FakeLishogi site = new FakeLishogi()) {
             RunSettings settings = new ConfigLoader().load(null, config(site, "lip_wrong_token"));
             try (Daemon daemon = new Daemon(settings)) {
                 IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, daemon::start);
                 assertEquals("Online play refused. lishogi says No such token (a token with the scope board:play: docs/online.md).",
                         refused.getMessage());
+            }
+            RunSettings noScope = new ConfigLoader().load(null, config(site, FakeLishogi.NO_SCOPE_TOKEN));
+            try (Daemon daemon = new Daemon(noScope)) {
+                assertEquals("Online play refused. lishogi says Missing scope: board:play (a token with the scope board:play: "
+                        + "docs/online.md).", assertThrows(IllegalArgumentException.class, daemon::start).getMessage());
             }
         }
     }
