@@ -6,14 +6,14 @@ import java.util.HashSet;
 import java.util.Set;
 
 /** Free loopback ports for a test's broker and web server. */
-final class Ports {
+public final class Ports {
     /** Ports handed out already: the kernel may offer a just-closed port again, and a test asks for several. */
     private static final Set<Integer> GIVEN = new HashSet<>();
 
     private Ports() {
     }
 
-    static synchronized int free() throws IOException {
+    public static synchronized int free() throws IOException {
         while (true) {
             try (ServerSocket socket = new ServerSocket(0)) {
                 socket.setReuseAddress(true);

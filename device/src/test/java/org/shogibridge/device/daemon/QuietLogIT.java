@@ -57,11 +57,13 @@ class QuietLogIT {
                 MqttConnectOptions options = new MqttConnectOptions();
                 options.setCleanSession(true);
                 viewer.connect(options);
-                viewer.subscribe("shogi/v1/#", 1);
+                // Moquette 0.17 may drop a connection whose SUBSCRIBE overtakes its CONNACK (see FreshSubscription):
+                // the viewer is gone either way, and the log must stay quiet about it too
+                quietly(() -> viewer.subscribe("shogi/v1/#", 1));
                 if (i % 2 == 0) {
-                    viewer.disconnectForcibly(100, 100); // a tab closed: no DISCONNECT (0 would wait for ever)
+                    quietly(() -> viewer.disconnectForcibly(100, 100)); // a tab closed: no DISCONNECT (0 would wait for ever)
                 } else {
-                    viewer.disconnect();
+                    quietly(viewer::disconnect);
                 }
                 viewer.close();
             }

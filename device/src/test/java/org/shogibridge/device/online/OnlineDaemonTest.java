@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -31,6 +30,7 @@ import org.shogibridge.core.session.Player;
 import org.shogibridge.device.config.ConfigLoader;
 import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.daemon.Daemon;
+import org.shogibridge.device.mqtt.FreshSubscription;
 
 /**
  * Issue 45: a whole game on lishogi played on the board. The real daemon on the simulated board, its hands playing
@@ -152,9 +152,10 @@ class OnlineDaemonTest {
         String prefix = settings.topicPrefix();
         MqttClient client = new MqttClient("tcp://127.0.0.1:" + settings.config().broker().mqttPort(), "online-test", new MemoryPersistence());
         try {
-            client.connect();
             java.util.concurrent.CompletableFuture<JsonNode> answer = new java.util.concurrent.CompletableFuture<>();
-            client.subscribe(prefix + "/cmd/" + verb + "/result", 1, (t, m) -> answer.complete(new ObjectMapper().readTree(m.getPayload())));
+            // FreshSubscription: Moquette may drop a connection whose SUBSCRIBE overtakes its CONNACK
+            FreshSubscription.connectAndSubscribe(client, new org.eclipse.paho.client.mqttv3.MqttConnectOptions(),
+                    prefix + "/cmd/" + verb + "/result", 1, (t, m) -> answer.complete(new ObjectMapper().readTree(m.getPayload())));
             client.publish(prefix + "/cmd/" + verb, new MqttMessage(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
             return answer.get(30, TimeUnit.SECONDS);
         } finally {
@@ -174,8 +175,6 @@ class OnlineDaemonTest {
     }
 
     private static int free() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return org.shogibridge.device.daemon.Ports.free(); // never the same port twice in a run
     }
 }
