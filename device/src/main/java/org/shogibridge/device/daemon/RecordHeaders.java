@@ -14,11 +14,26 @@ import org.shogibridge.core.record.GameRecord;
  * KIF form {@code 2026/11/26 01:37:58}; CSA writes them as {@code $EVENT}, {@code $SITE}, {@code $START_TIME} and
  * {@code $END_TIME}.
  */
-final class RecordHeaders {
+public final class RecordHeaders {
     private static final DateTimeFormatter ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     private static final DateTimeFormatter KIF = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss", Locale.ROOT);
 
     private RecordHeaders() {
+    }
+
+    /**
+     * A game's start as KIF writes it ({@code 2026/11/26 01:37:58}), from a daemon's game id
+     * ({@code 20261126-013758-board1}), or null for an id of another form (no start time rather than a wrong one).
+     */
+    public static String startTime(String gameId) {
+        if (gameId == null || gameId.length() < 15) {
+            return null;
+        }
+        try {
+            return LocalDateTime.parse(gameId.substring(0, 15), ID).format(KIF);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     static void add(GameRecord record, String event, String board, Integer round, String gameId, long endedEpochMillis) {
@@ -27,12 +42,9 @@ final class RecordHeaders {
         if (round != null) {
             record.headers().put("回戦", round.toString());
         }
-        if (gameId.length() >= 15) {
-            try {
-                record.headers().put("開始日時", LocalDateTime.parse(gameId.substring(0, 15), ID).format(KIF));
-            } catch (DateTimeParseException e) {
-                // an id from elsewhere (a resumed old journal): no start time rather than a wrong one
-            }
+        String started = startTime(gameId);
+        if (started != null) {
+            record.headers().put("開始日時", started);
         }
         record.headers().put("終了日時", LocalDateTime.ofInstant(Instant.ofEpochMilli(endedEpochMillis), ZoneId.systemDefault()).format(KIF));
     }

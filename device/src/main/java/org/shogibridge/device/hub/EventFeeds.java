@@ -9,14 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
@@ -26,6 +22,7 @@ import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.device.daemon.RecordHeaders;
 import org.shogibridge.device.http.HttpReplies.Feed;
 import org.shogibridge.device.state.StateRecord;
 
@@ -39,8 +36,6 @@ final class EventFeeds {
     private static final ObjectMapper JSON = new ObjectMapper();
     static final Map<String, RecordFormat> FORMATS = Map.of("kifu", RecordFormat.KIFU, "kif", RecordFormat.KIF,
             "csa", RecordFormat.CSA, "jkf", RecordFormat.JKF);
-    private static final DateTimeFormatter GAME_ID = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
-    private static final DateTimeFormatter KIF_TIME = DateTimeFormatter.ofPattern("yyyy/MM/dd HH:mm:ss", Locale.ROOT);
 
     private final String event;
     private final String title;
@@ -215,13 +210,9 @@ final class EventFeeds {
         record.headers().put("棋戦", title);
         record.headers().put("場所", b.id());
         record.headers().put("回戦", Integer.toString(b.round()));
-        String game = b.gameId();
-        if (game != null && game.length() >= 15) {
-            try {
-                record.headers().put("開始日時", LocalDateTime.parse(game.substring(0, 15), GAME_ID).format(KIF_TIME));
-            } catch (DateTimeParseException e) {
-                // a game id of another form: no start time rather than a wrong one
-            }
+        String started = RecordHeaders.startTime(b.gameId());
+        if (started != null) {
+            record.headers().put("開始日時", started);
         }
         return record;
     }

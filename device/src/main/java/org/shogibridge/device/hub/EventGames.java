@@ -17,6 +17,8 @@ import org.shogibridge.device.journal.GameArchive;
 final class EventGames {
     private final GameArchive files;
     private long version;
+    /** Records read from their files, by game id (an event's games: bounded by what the event played). */
+    private final java.util.Map<String, GameRecord> read = new java.util.HashMap<>();
 
     EventGames(Path directory) throws IOException {
         this.files = new GameArchive(directory);
@@ -29,6 +31,7 @@ final class EventGames {
     /** Keep a finished game (again, if the board sent its end twice: the file is replaced). */
     synchronized void save(String gameId, GameRecord record) throws IOException {
         files.save(gameId, record);
+        read.remove(gameId);
         version++;
     }
 
@@ -44,10 +47,21 @@ final class EventGames {
         return ids;
     }
 
-    /** A kept game's record, read from its KIF. */
-    GameRecord record(String gameId) throws IOException {
+    /**
+     * A kept game's record, read from its KIF once (the index's standings, all.kifu and the zip are made again on
+     * every change of the event: a game kept does not change, so its file is not read again). Callers only read it.
+     */
+    synchronized GameRecord record(String gameId) throws IOException {
+        GameRecord cached = read.get(gameId);
+        if (cached != null) {
+            return cached;
+        }
         Path kifu = files.file(gameId, "kifu");
-        return kifu == null ? null : RecordFormat.read(kifu.getFileName().toString(), Files.readAllBytes(kifu));
+        GameRecord record = kifu == null ? null : RecordFormat.read(kifu.getFileName().toString(), Files.readAllBytes(kifu));
+        if (record != null) {
+            read.put(gameId, record);
+        }
+        return record;
     }
 
     /** A kept game's KIF file, or null. */

@@ -22,6 +22,7 @@ import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.device.daemon.RecordHeaders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -289,12 +290,13 @@ public final class GameIndex implements AutoCloseable {
 
     /** The date of a game, {@code 2026-11-26}: from 開始日時 ({@code 2026/11/26 10:00:00}), else from a daemon's game id. */
     private static String date(String started, String id) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(\\d{4})[/-](\\d{1,2})[/-](\\d{1,2})").matcher(started.strip());
-        if (m.find()) {
-            return String.format("%s-%02d-%02d", m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
-        }
-        return id.matches("\\d{8}-.*") ? id.substring(0, 4) + "-" + id.substring(4, 6) + "-" + id.substring(6, 8) : "";
+        String fromId = RecordHeaders.startTime(id);
+        String text = started.isBlank() && fromId != null ? fromId : started.strip();
+        java.util.regex.Matcher m = DATE.matcher(text);
+        return m.find() ? String.format("%s-%02d-%02d", m.group(1), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3))) : "";
     }
+
+    private static final java.util.regex.Pattern DATE = java.util.regex.Pattern.compile("^(\\d{4})[/-](\\d{1,2})[/-](\\d{1,2})");
 
     /** The first moves in Japanese notation: ▲７六歩 △３四歩 ... */
     private static String opening(GameRecord record) {

@@ -114,15 +114,7 @@ public final class LishogiApi {
         HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
         noteRateLimit(response);
         if (response.statusCode() / 100 != 2) {
-            byte[] body = response.body().readNBytes(4096);
-            response.body().close();
-            JsonNode json;
-            try {
-                json = JSON.readTree(body);
-            } catch (IOException e) {
-                json = null;
-            }
-            return new Seek(new Reply(response.statusCode(), json == null ? JSON.createObjectNode() : json), null);
+            return new Seek(refusal(response), null);
         }
         return new Seek(new Reply(response.statusCode(), JSON.createObjectNode()), response.body());
     }
@@ -170,13 +162,25 @@ public final class LishogiApi {
         awaitRateLimit();
         HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         noteRateLimit(response);
-        JsonNode body;
+        return reply(response.statusCode(), response.body());
+    }
+
+    /** An answer from its status and body: the body's JSON, or lishogi's words for one that is not JSON. */
+    private static Reply reply(int status, byte[] body) {
+        JsonNode json;
         try {
-            body = response.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(response.body());
+            json = body.length == 0 ? JSON.createObjectNode() : JSON.readTree(body);
         } catch (IOException e) {
-            body = JSON.createObjectNode().put("error", "HTTP " + response.statusCode() + " with a body that is not JSON");
+            json = JSON.createObjectNode().put("error", "HTTP " + status + " with a body that is not JSON");
         }
-        return new Reply(response.statusCode(), body == null ? JSON.createObjectNode() : body);
+        return new Reply(status, json == null ? JSON.createObjectNode() : json);
+    }
+
+    /** The answer of a held request the site refused: its first bytes read, the request closed. */
+    private static Reply refusal(HttpResponse<InputStream> response) throws IOException {
+        try (InputStream body = response.body()) {
+            return reply(response.statusCode(), body.readNBytes(4096));
+        }
     }
 
     private NdjsonReader stream(String path) throws IOException, InterruptedException {
@@ -186,16 +190,7 @@ public final class LishogiApi {
         HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
         noteRateLimit(response);
         if (response.statusCode() != 200) {
-            byte[] body = response.body().readNBytes(4096);
-            response.body().close();
-            String said;
-            try {
-                JsonNode json = JSON.readTree(body);
-                said = json != null && json.has("error") ? json.get("error").asText() : "HTTP " + response.statusCode();
-            } catch (IOException e) {
-                said = "HTTP " + response.statusCode();
-            }
-            throw new StreamRefused(response.statusCode(), said);
+            throw new StreamRefused(response.statusCode(), refusal(response).error());
         }
         return new NdjsonReader(new BufferedInputStream(response.body()), "lishogi " + path.replaceAll("/[^/]+$", "/…"));
     }

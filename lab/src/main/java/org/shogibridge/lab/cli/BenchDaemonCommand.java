@@ -323,7 +323,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         return nanos / 1e6;
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -107,9 +106,9 @@ public final class BenchEventCommand implements Callable<Integer> {
         long minMove = Long.parseLong(range[0]) * 1000;
         long maxMove = Long.parseLong(range[range.length - 1]) * 1000;
         Path dir = Files.createTempDirectory("bench-event-");
-        int mqttPort = freePort();
-        int wsPort = freePort();
-        int httpPort = freePort();
+        int mqttPort = BenchDaemonCommand.freePort();
+        int wsPort = BenchDaemonCommand.freePort();
+        int httpPort = BenchDaemonCommand.freePort();
         Files.writeString(dir.resolve("mosquitto.conf"), "listener " + mqttPort + " 127.0.0.1\nallow_anonymous true\n"
                 + "listener " + wsPort + " 127.0.0.1\nprotocol websockets\npersistence false\nmax_queued_messages 100000\n"
                 + (noDelay ? "set_tcp_nodelay true\n" : ""));
@@ -428,12 +427,6 @@ public final class BenchEventCommand implements Callable<Integer> {
             }
         }
         throw new IllegalStateException("Timeout. Nothing listens on port " + port + ".");
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /** Samples added from many threads. */
