@@ -47,6 +47,11 @@ class LoadIT {
     private static final int SLOW_CLIENTS = 1_000;
     private static final int FAST_CLIENTS = 1_000;
     private static final long MAX_RSS_KB = 450 * 1024;
+    /**
+     * The least time the load lasts, the game's moves spread over it: {@code -Dload.seconds=600} is the long run of
+     * docs/BENCHMARKS.md. CI's run (0) lasts as long as the game takes, about a minute.
+     */
+    private static final long LOAD_SECONDS = Long.getLong("load.seconds", 0);
 
     @TempDir
     Path dir;
@@ -88,7 +93,7 @@ class LoadIT {
                 AtomicInteger fastSent = new AtomicInteger();
                 for (int t = 0; t < 3; t++) {
                     load.submit(() -> {
-                        while (loading.get() && fastSent.get() < FAST_CLIENTS) {
+                        while (loading.get() && (LOAD_SECONDS > 0 || fastSent.get() < FAST_CLIENTS)) {
                             int n = fastSent.incrementAndGet();
                             String path = n % 3 == 0 ? "/config.json" : n % 3 == 1 ? "/" : "/no/such/" + "x".repeat(n % 500);
                             try {
@@ -119,7 +124,13 @@ class LoadIT {
                 });
 
                 // The game, played by a client that sends each move again when the daemon is busy.
+                long loadStart = System.nanoTime();
                 for (int ply = 1; ply <= GAME.size(); ply++) {
+                    long due = loadStart + TimeUnit.SECONDS.toNanos(LOAD_SECONDS) * (ply - 1) / GAME.size();
+                    while (System.nanoTime() < due) {
+                        Thread.sleep(1_000);
+                        maxRss = Math.max(maxRss, rssKb(daemon.pid()));
+                    }
                     String id = "move-" + ply;
                     while (true) {
                         player.command("sim", "{\"action\":\"play\",\"usi\":\"" + GAME.get(ply - 1) + "\",\"id\":\"" + id + "\"}");
@@ -153,7 +164,7 @@ class LoadIT {
                 load.shutdown();
                 assertTrue(load.awaitTermination(60, TimeUnit.SECONDS));
                 maxRss = Math.max(maxRss, rssKb(daemon.pid()));
-                System.out.println("LoadIT: " + floodSent.get() + " flood commands, " + fastAnswered.get() + " of " + fastSent.get()
+                System.out.println("LoadIT: " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - loadStart) + " s, " + floodSent.get() + " flood commands, " + fastAnswered.get() + " of " + fastSent.get()
                         + " fast requests answered, " + SLOW_CLIENTS + " slow clients, max RSS " + maxRss / 1024 + " MB");
 
                 // The record: every move, in order, and the end.

@@ -58,6 +58,11 @@ public final class JudgeCommand implements Callable<Integer> {
     @Option(names = "--byoyomi", paramLabel = "MS", defaultValue = "300", description = "The engine's time per move in ms (default 300).")
     private long byoyomi;
 
+    @Option(names = "--engine-nodes", paramLabel = "N", defaultValue = "0",
+            description = "The engine's nodes per move instead of --byoyomi: a stand-in for a slower machine, such as a "
+                    + "Pi (default 0: use --byoyomi).")
+    private long engineNodes;
+
     @Option(names = "--cap", paramLabel = "CP", defaultValue = "1000",
             description = "Scores are clamped to plus or minus CP, a mate counting as CP (default 1000).")
     private int cap;
@@ -71,14 +76,14 @@ public final class JudgeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (judgeNodes < 1 || byoyomi < 1 || byoyomi > 3_600_000 || cap < 1) {
+        if (judgeNodes < 1 || byoyomi < 1 || byoyomi > 3_600_000 || cap < 1 || engineNodes < 0) {
             throw new IllegalArgumentException("Bad option. --judge-nodes, --byoyomi and --cap must be 1 or more, "
-                    + "--byoyomi at most 3600000 ms.");
+                    + "--byoyomi at most 3600000 ms, --engine-nodes 0 or more.");
         }
         Variant v = Variant.byId(variant);
         List<GameRecord> lines = Openings.read(positions, v);
         PrintWriter console = spec.commandLine().getOut();
-        MoveJudge moveJudge = new MoveJudge(new MoveJudge.Settings(byoyomi, "nodes " + judgeNodes, cap));
+        MoveJudge moveJudge = new MoveJudge(new MoveJudge.Settings(byoyomi, engineNodes, "nodes " + judgeNodes, cap));
         if (cache != null) {
             moveJudge.readCache(cache);
         }

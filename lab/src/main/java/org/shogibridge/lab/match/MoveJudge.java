@@ -30,11 +30,16 @@ import org.shogibridge.device.usi.UsiEngineException;
 public final class MoveJudge {
     /**
      * @param byoyomi  the engine's time per move, in ms
+     * @param nodes    the engine's nodes per move instead of a time (a stand-in for a slower machine), or 0
      * @param limit    the judge's "go" limit, e.g. "nodes 200000"
      * @param cap      scores are clamped to plus or minus this (a mate counts as the cap), so that a won
      *                 position staying won costs nothing
      */
-    public record Settings(long byoyomi, String limit, int cap) {
+    public record Settings(long byoyomi, long nodes, String limit, int cap) {
+        /** The engine's "go" command. */
+        String engineGo() {
+            return nodes > 0 ? "go nodes " + nodes : "go btime 0 wtime 0 byoyomi " + byoyomi;
+        }
     }
 
     /** One position judged: the moves (USI), their values for the side to move (clamped), and the loss. */
@@ -106,8 +111,8 @@ public final class MoveJudge {
             return null;
         }
         engine.newGame();
-        UsiClient.BestMove answer = engine.go("position sfen " + sfen, "go btime 0 wtime 0 byoyomi " + settings.byoyomi(),
-                Duration.ofMillis(settings.byoyomi()));
+        UsiClient.BestMove answer = engine.go("position sfen " + sfen, settings.engineGo(),
+                Duration.ofMillis(settings.nodes() > 0 ? 0 : settings.byoyomi()));
         if (!isMove(answer.move())) {
             return null;
         }

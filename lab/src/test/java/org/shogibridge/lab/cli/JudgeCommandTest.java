@@ -71,6 +71,20 @@ class JudgeCommandTest {
     }
 
     @Test
+    void withANodeBudgetTheEngineIsAskedForNodesNotTime() throws Exception {
+        Path asked = dir.resolve("asked.txt");
+        Path engine = TestEngines.script(dir, "counter", "echo \"$line\" >> " + asked + "; echo \"bestmove 1i2h\"");
+        Path positions = dir.resolve("positions.txt");
+        Files.writeString(positions, "sfen " + ONE_MOVE + "\n");
+        CliRun.Result run = LabRun.run("judge", "--engine", engine.toString(), "--engine-nodes", "5000",
+                "--judge", TestEngines.builtinCommandLine(), "--judge-nodes", "2000", "--positions", positions.toString());
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertEquals(List.of("go nodes 5000"), Files.readAllLines(asked));
+        assertTrue(run.lastLine().startsWith("judged 1 positions (0 decided, skipped): average loss 0.0 cp, "
+                + "the judge's move 100.0 %"), run.lastLine());
+    }
+
+    @Test
     void aBrokenCacheLineIsACleanError() throws Exception {
         Path positions = dir.resolve("positions.txt");
         Files.writeString(positions, "sfen " + ONE_MOVE + "\n");
