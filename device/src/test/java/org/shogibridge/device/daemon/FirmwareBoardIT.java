@@ -37,6 +37,8 @@ class FirmwareBoardIT {
     private Process emulator;
     private Daemon daemon;
     private Subscriber mqtt;
+    /** The record the emulator's hands play: the whole game, or its opening where the test is about the link. */
+    private Path record;
 
     @AfterEach
     void stop() throws Exception {
@@ -51,20 +53,27 @@ class FirmwareBoardIT {
         return Path.of(FirmwareBoardIT.class.getResource("/records/ai-an-vs-kifuwarabe-20210503.kifu").toURI());
     }
 
-    private static List<String> recordMoves() throws Exception {
-        GameRecord record = RecordFormat.read("game.kifu", Files.readAllBytes(record()));
+    private static List<String> movesOf(Path file) throws Exception {
+        GameRecord game = RecordFormat.read(file.getFileName().toString(), Files.readAllBytes(file));
         List<String> moves = new ArrayList<>();
-        for (int m : record.mainLine().moveArray()) {
-            moves.add(Usi.format(record.variant(), m));
+        for (int m : game.mainLine().moveArray()) {
+            moves.add(Usi.format(game.variant(), m));
         }
         return moves;
+    }
+
+    /** Write the real game's first {@code plies} moves as a USI record and return it. */
+    private Path opening(int plies) throws Exception {
+        Path file = dir.resolve("opening.usi");
+        Files.writeString(file, "position startpos moves " + String.join(" ", movesOf(record()).subList(0, plies)) + "\n");
+        return file;
     }
 
     private Process startEmulator(String... args) throws Exception {
         Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
         assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-jar", jar.toString(), "emulate-board", "--record", record().toString(), "--exit-when-done"));
+                "-Xmx128m", "-jar", jar.toString(), "emulate-board", "--record", record.toString(), "--exit-when-done"));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("emulator.log").toFile()).start();
     }
@@ -107,7 +116,7 @@ class FirmwareBoardIT {
      * does; return the emulator's output.
      */
     private String assertGameComplete() throws Exception {
-        List<String> expected = recordMoves();
+        List<String> expected = movesOf(record);
         JsonNode last = awaitWhileTheEmulatorRuns(s -> s.get("moves").size() == expected.size());
         List<String> moves = new ArrayList<>();
         last.get("moves").forEach(m -> moves.add(m.asText()));
@@ -175,6 +184,7 @@ class FirmwareBoardIT {
     @Test
     void aRealGameArrivesWholeOverTcpWithEveryFaultInjected() throws Exception {
         // With deltas (each relative to the last full snapshot), so a dropped DELTA and a dropped SNAPSHOT are both tried.
+        record = record();
         emulator = startEmulator("--tcp", "0", "--deltas", "--seed", "3", "--faults", ALL_FAULTS + ",disconnect=25");
         String address = emulatorAddress().replace("tcp://", "");
         startDaemon(Map.of("board.source", "tcp", "board.address", address));
@@ -188,6 +198,9 @@ class FirmwareBoardIT {
     @Test
     void overAPseudoTerminalTheBoardComesBackUnderNewDeviceNamesAndTheGameGoesOn() throws Exception {
         Path devices = dir.resolve("dev");
+        // The link is what is tried here, so the game's first 38 moves are enough (three captures and a promotion among
+        // them; the TCP test plays the whole game), with a disconnection every 15 s.
+        record = opening(38);
         emulator = startEmulator("--pty", "--pty-dir", devices.toString(), "--seed", "5",
                 "--faults", "flip=0.005,drop-frame=0.005,disconnect=15");
         String pattern = emulatorAddress();
