@@ -17,7 +17,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.rules.Usi;
 
 /**
  * The real jar as a child process, killed with SIGKILL at random points of a game (between moves and in the middle
@@ -85,10 +84,7 @@ class DaemonCrashIT {
 
             Path kifu = data.resolve("games").resolve(gameId + ".kifu");
             GameRecord record = RecordFormat.read(kifu.toString(), Files.readAllBytes(kifu));
-            List<String> moves = new ArrayList<>();
-            for (int m : record.mainLine().moveArray()) {
-                moves.add(Usi.format(record.variant(), m));
-            }
+            List<String> moves = RecordMoves.usi(record);
             assertEquals(GAME, moves, Files.readString(dir.resolve("daemon.log"), StandardCharsets.UTF_8));
             assertEquals(Ending.RESIGNATION, record.mainLine().ending());
             assertTrue(Files.readString(dir.resolve("daemon.log")).contains("resumed at move"), "the log says it resumed");

@@ -126,10 +126,7 @@ class DaemonTest {
         for (String extension : List.of("kifu", "csa")) {
             Path file = data.resolve("games").resolve(id + "." + extension);
             GameRecord record = RecordFormat.read(file.toString(), Files.readAllBytes(file));
-            List<String> moves = new ArrayList<>();
-            for (int m : record.mainLine().moveArray()) {
-                moves.add(Usi.format(record.variant(), m));
-            }
+            List<String> moves = RecordMoves.usi(record);
             assertEquals(OPENING, moves, extension);
             assertEquals(Ending.RESIGNATION, record.mainLine().ending(), extension);
         }

@@ -17,9 +17,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.rules.Usi;
 import org.shogibridge.device.config.ConfigLoader;
 
 /**
@@ -54,12 +52,7 @@ class FirmwareBoardIT {
     }
 
     private static List<String> movesOf(Path file) throws Exception {
-        GameRecord game = RecordFormat.read(file.getFileName().toString(), Files.readAllBytes(file));
-        List<String> moves = new ArrayList<>();
-        for (int m : game.mainLine().moveArray()) {
-            moves.add(Usi.format(game.variant(), m));
-        }
-        return moves;
+        return RecordMoves.usi(RecordFormat.read(file.getFileName().toString(), Files.readAllBytes(file)));
     }
 
     /** Write the real game's first {@code plies} moves as a USI record and return it. */

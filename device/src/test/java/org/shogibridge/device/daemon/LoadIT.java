@@ -29,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.rules.Usi;
 
 /**
  * Issue 43: the real jar, as systemd runs it with a small heap, holds up while a game is played through it. Meanwhile
@@ -48,7 +47,7 @@ class LoadIT {
     private static final int FAST_CLIENTS = 1_000;
     private static final long MAX_RSS_KB = 450 * 1024;
     /**
-     * The least time the load lasts, the game's moves spread over it: {@code -Dload.seconds=600} is the long run of
+     * The least time the load lasts, the game's moves spread over it: {@code -Dload.seconds=300} is the long run of
      * docs/BENCHMARKS.md. CI's run (0) lasts as long as the game takes, about a minute.
      */
     private static final long LOAD_SECONDS = Long.getLong("load.seconds", 0);
@@ -164,7 +163,8 @@ class LoadIT {
                 load.shutdown();
                 assertTrue(load.awaitTermination(60, TimeUnit.SECONDS));
                 maxRss = Math.max(maxRss, rssKb(daemon.pid()));
-                System.out.println("LoadIT: " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - loadStart) + " s, " + floodSent.get() + " flood commands, " + fastAnswered.get() + " of " + fastSent.get()
+                System.out.println("LoadIT: " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - loadStart) + " s, "
+                        + floodSent.get() + " flood commands, " + fastAnswered.get() + " of " + fastSent.get()
                         + " fast requests answered, " + SLOW_CLIENTS + " slow clients, max RSS " + maxRss / 1024 + " MB");
 
                 // The record: every move, in order, and the end.
@@ -172,10 +172,7 @@ class LoadIT {
                 Path kifu = data.resolve("games").resolve(game + ".kifu");
                 awaitFile(kifu);
                 GameRecord record = RecordFormat.read(kifu.toString(), Files.readAllBytes(kifu));
-                List<String> moves = new ArrayList<>();
-                for (int m : record.mainLine().moveArray()) {
-                    moves.add(Usi.format(record.variant(), m));
-                }
+                List<String> moves = RecordMoves.usi(record);
                 assertEquals(GAME, moves, "the record holds the game exactly");
                 assertEquals(Ending.RESIGNATION, record.mainLine().ending());
                 assertTrue(floodSent.get() > 1_000, "the flood ran: " + floodSent.get());

@@ -19,9 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
-import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.rules.Usi;
 
 /**
  * The findings of "never lose a game", each reproduced with the real jar as a child process, stopped by SIGTERM or
@@ -120,12 +118,7 @@ class NeverLoseAGameIT {
     }
 
     private static List<String> recordMoves(Path file) throws IOException {
-        GameRecord record = RecordFormat.read(file.toString(), Files.readAllBytes(file));
-        List<String> moves = new ArrayList<>();
-        for (int m : record.mainLine().moveArray()) {
-            moves.add(Usi.format(record.variant(), m));
-        }
-        return moves;
+        return RecordMoves.usi(RecordFormat.read(file.toString(), Files.readAllBytes(file)));
     }
 
     private static List<String> strings(JsonNode array) {

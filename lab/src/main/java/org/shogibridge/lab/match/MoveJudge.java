@@ -40,6 +40,11 @@ public final class MoveJudge {
         String engineGo() {
             return nodes > 0 ? "go nodes " + nodes : "go btime 0 wtime 0 byoyomi " + byoyomi;
         }
+
+        /** The time the engine is given: none with a node budget. */
+        Duration engineTime() {
+            return Duration.ofMillis(nodes > 0 ? 0 : byoyomi);
+        }
     }
 
     /** One position judged: the moves (USI), their values for the side to move (clamped), and the loss. */
@@ -111,8 +116,7 @@ public final class MoveJudge {
             return null;
         }
         engine.newGame();
-        UsiClient.BestMove answer = engine.go("position sfen " + sfen, settings.engineGo(),
-                Duration.ofMillis(settings.nodes() > 0 ? 0 : settings.byoyomi()));
+        UsiClient.BestMove answer = engine.go("position sfen " + sfen, settings.engineGo(), settings.engineTime());
         if (!isMove(answer.move())) {
             return null;
         }
