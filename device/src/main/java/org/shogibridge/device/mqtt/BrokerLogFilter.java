@@ -12,20 +12,23 @@ import ch.qos.logback.core.spi.FilterReply;
  * phone left the Wi-Fi: an I/O error on the socket), one per departing viewer, or one that gave up on TLS (it does
  * not trust the broker's certificate: the client says so);</li>
  * <li>its ERROR for every publish the roles refuse, which a client could repeat without end: {@link BrokerRoles}
- * says it once per client instead.</li>
+ * says it once per client instead;</li>
+ * <li>Netty's "reached at the tail of the pipeline" WARN when the broker wrote to a viewer whose socket had just
+ * closed (the write fails with a closed-channel error no handler is left to take).</li>
  * </ul>
  * Any other line of the broker is still logged.
  */
 public final class BrokerLogFilter extends Filter<ILoggingEvent> {
     private static final String HANDLER = "io.moquette.broker.NewNettyMQTTHandler";
     private static final String POST_OFFICE = "io.moquette.broker.PostOffice";
+    private static final String PIPELINE = "io.netty.channel.DefaultChannelPipeline";
 
     @Override
     public FilterReply decide(ILoggingEvent event) {
         if (event.getLoggerName().equals(POST_OFFICE) && String.valueOf(event.getMessage()).contains("not authorized to publish")) {
             return FilterReply.DENY;
         }
-        if (!event.getLoggerName().equals(HANDLER)) {
+        if (!event.getLoggerName().equals(HANDLER) && !event.getLoggerName().equals(PIPELINE)) {
             return FilterReply.NEUTRAL;
         }
         for (IThrowableProxy cause = event.getThrowableProxy(); cause != null; cause = cause.getCause()) {
@@ -44,6 +47,7 @@ public final class BrokerLogFilter extends Filter<ILoggingEvent> {
         return className.equals("java.io.IOException") || className.equals("java.net.SocketException")
                 || className.equals("io.netty.channel.unix.Errors$NativeIoException")
                 || className.equals("java.nio.channels.ClosedChannelException")
+                || className.equals("io.netty.channel.StacklessClosedChannelException")
                 || className.startsWith("javax.net.ssl.SSL");
     }
 }
