@@ -44,6 +44,13 @@ public final class Search {
     private static final int FUTILITY_DEPTH = 6;
     private static final int FUTILITY_BASE = 100;
     private static final int FUTILITY_MARGIN = 100;
+    /**
+     * Near the leaves a quiet move whose history and continuation histories together are below this times the
+     * depth is not searched (sixteenth session): moves like it have failed low again and again after the moves
+     * that led here.
+     */
+    private static final int HISTORY_PRUNING_DEPTH = 5;
+    private static final int HISTORY_PRUNING_MARGIN = 4000;
     /** Singular extension: from this depth, a table move whose lower bound is at most this many plies shallower
      * is extended when no other move reaches its score less 2 x depth in a search of half the depth. */
     private static final int SINGULAR_DEPTH = 6;
@@ -525,7 +532,9 @@ public final class Search {
             boolean losesTooMuch = prunable && !lateOrFutile && !givesCheck && depth <= SEE_PRUNING_DEPTH
                     && exchange.evaluate(pos, move, exchangeValues)
                     < (quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth);
-            if (prunable && !givesCheck && (lateOrFutile || losesTooMuch)) {
+            boolean badHistory = prunable && quiet && !lateOrFutile && depth <= HISTORY_PRUNING_DEPTH
+                    && ordering.quietScore(move, ply) < -HISTORY_PRUNING_MARGIN * depth;
+            if (prunable && !givesCheck && (lateOrFutile || losesTooMuch || badHistory)) {
                 continue; // decided without making the move
             }
             pos.doMove(move);
