@@ -527,13 +527,13 @@ public final class Search {
             boolean lateOrFutile = quiet && (depth <= LATE_MOVE_DEPTH && searched >= LATE_MOVE_COUNT[depth]
                     || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
             boolean givesCheck = pos.givesCheck(move);
-            // Near the leaves, a move that gives material away on its square is not worth a search, unless it
-            // checks (a late or futile quiet move is skipped anyway, so its exchange is not worth working out).
-            boolean losesTooMuch = prunable && !lateOrFutile && !givesCheck && depth <= SEE_PRUNING_DEPTH
-                    && exchange.evaluate(pos, move, exchangeValues)
-                    < (quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth);
             boolean badHistory = prunable && quiet && !lateOrFutile && depth <= HISTORY_PRUNING_DEPTH
                     && ordering.quietScore(move, ply) < -HISTORY_PRUNING_MARGIN * depth;
+            // Near the leaves, a move that gives material away on its square is not worth a search, unless it
+            // checks (a move skipped for other reasons anyway is not worth working its exchange out for).
+            boolean losesTooMuch = prunable && !lateOrFutile && !badHistory && !givesCheck && depth <= SEE_PRUNING_DEPTH
+                    && exchange.evaluate(pos, move, exchangeValues)
+                    < (quiet ? -SEE_QUIET_MARGIN * depth * depth : -SEE_CAPTURE_MARGIN * depth);
             if (prunable && !givesCheck && (lateOrFutile || losesTooMuch || badHistory)) {
                 continue; // decided without making the move
             }
