@@ -13,8 +13,8 @@ import org.shogibridge.core.rules.StaticExchange;
 /**
  * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
  * (all evasions when in check), mates in one looked for at every node, an extension for checks whose piece
- * cannot simply be taken, null-move pruning, reverse futility, futility, late-move and static-exchange pruning
- * at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
+ * cannot simply be taken, null-move pruning, ProbCut, reverse futility, futility, late-move, history and
+ * static-exchange pruning at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
  * value (those that lose material in the exchange last), killers, history and continuation history (raised by
  * cutoffs, lowered for the quiet moves that failed before them), a singular extension for a table move that
  * no other move comes near, and a correction history that adjusts the evaluation by what searches of positions
@@ -51,6 +51,13 @@ public final class Search {
      */
     private static final int HISTORY_PRUNING_DEPTH = 5;
     private static final int HISTORY_PRUNING_MARGIN = 4000;
+    /**
+     * ProbCut (seventeenth session): from this depth, a capture that wins enough for a search this many plies
+     * shallower to clear beta by the margin proves the node fails high, and the full search is spared.
+     */
+    private static final int PROBCUT_DEPTH = 6;
+    private static final int PROBCUT_MARGIN = 300;
+    private static final int PROBCUT_REDUCTION = 4;
     /** Singular extension: from this depth, a table move whose lower bound is at most this many plies shallower
      * is extended when no other move reaches its score less 2 x depth in a search of half the depth. */
     private static final int SINGULAR_DEPTH = 6;
@@ -466,6 +473,12 @@ public final class Search {
                 }
             }
         }
+        if (!pvNode && !inCheck && excluded == 0 && depth >= PROBCUT_DEPTH && !Score.isMate(beta)) {
+            int score = probCut(depth, ply, beta, staticEval, key, entry, ttMove);
+            if (score != NO_CUT) {
+                return score;
+            }
+        }
         // Singular extension: if every other move falls well short of the table move's score in a shallower
         // search, the table move is the only good one here and is searched a ply deeper (a lone defence or the
         // one drop that keeps an attack going). If another move reaches it too, and that is above beta, this
@@ -610,6 +623,54 @@ public final class Search {
             }
         }
         return bestScore;
+    }
+
+    private static final int NO_CUT = Integer.MIN_VALUE;
+
+    /**
+     * ProbCut: look for a capture whose static exchange could carry the score past beta + {@link #PROBCUT_MARGIN}
+     * and that a quiescence search, then a search {@link #PROBCUT_REDUCTION} plies shallower, confirm does. A
+     * shallow search that clears beta by that much is almost never overturned by the full one. Return the score
+     * found and store it as a lower bound, or {@link #NO_CUT}. Skipped when the table already holds a search
+     * nearly as deep that stayed below the raised beta.
+     */
+    private int probCut(int depth, int ply, int beta, int staticEval, long key, long entry, int ttMove) {
+        int probBeta = beta + PROBCUT_MARGIN;
+        int shallowDepth = depth - PROBCUT_REDUCTION;
+        if (entry != 0 && TranspositionTable.depth(entry) > shallowDepth
+                && fromTable(TranspositionTable.score(entry), ply) < probBeta) {
+            return NO_CUT;
+        }
+        MoveList captures = lists[ply];
+        MoveGenerator.generateLegalCaptures(pos, captures);
+        int count = captures.size();
+        int[] keys = orderKeys[ply];
+        for (int i = 0; i < count; i++) {
+            keys[i] = ordering.key(pos, captures.get(i), ttMove, ply);
+        }
+        int[] moves = captures.backingArray();
+        for (int i = 0; i < count; i++) {
+            int move = MoveOrdering.pickNext(moves, keys, i, count);
+            if (exchange.evaluate(pos, move, exchangeValues) < probBeta - staticEval) {
+                continue;
+            }
+            boolean givesCheck = pos.givesCheck(move);
+            pos.doMove(move);
+            repetitionWindow[ply + 1] = repetitionWindow[ply] + 1;
+            int score = -quiescence(ply + 1, -probBeta, -probBeta + 1, givesCheck);
+            if (score >= probBeta) {
+                score = -negamax(shallowDepth, ply + 1, -probBeta, -probBeta + 1, true, givesCheck);
+            }
+            pos.undoMove(move);
+            if (stopRequested) {
+                return 0;
+            }
+            if (score >= probBeta) {
+                table.store(key, move, toTable(score, ply), shallowDepth + 1, TranspositionTable.BOUND_LOWER);
+                return score;
+            }
+        }
+        return NO_CUT;
     }
 
     private int quiescence(int ply, int alpha, int beta, boolean inCheck) {
