@@ -14,11 +14,11 @@ import org.shogibridge.core.rules.StaticExchange;
  * Iterative-deepening principal-variation search with a transposition table, quiescence search on captures
  * (all evasions when in check), mates in one looked for at every node, an extension for checks whose piece
  * cannot simply be taken, null-move pruning, ProbCut, reverse futility, futility, late-move, history and
- * static-exchange pruning at low depth, internal iterative reduction, late-move reductions, and move ordering by TT move, captures by
- * value (those that lose material in the exchange last), killers, history and continuation history (raised by
- * cutoffs, lowered for the quiet moves that failed before them), a singular extension for a table move that
- * no other move comes near, and a correction history that adjusts the evaluation by what searches of positions
- * with the same pawns and hands found.
+ * static-exchange pruning at low depth, internal iterative reduction, late-move reductions, and move ordering
+ * by TT move, captures by value (those that lose material in the exchange last), killers, history and
+ * continuation history (raised by cutoffs, lowered for the quiet moves that failed before them), a singular
+ * extension for a table move that no other move comes near, and a correction history that adjusts the
+ * evaluation by what searches of positions with the same pawns and hands found.
  *
  * <p>Rules the search scores itself: no legal move loses (mate, or stalemate which also loses in shogi); a
  * repetition is a draw, unless one side gave check on every move of the cycle, who then loses (perpetual
