@@ -107,18 +107,22 @@ class LearningTest {
         // with data from a later search both came out within 0.2 % of each other, which says nothing of batches.)
         EvalWeights zero = EvalWeights.of(new int[EvalFeatures.SIZE]);
         EvalTrainer trainer = new EvalTrainer(SAMPLES, 1.0, 600, 0.25);
-        EvalWeights whole = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 1, false, 0), epoch -> { });
-        EvalWeights batches = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 1, false, 32), epoch -> { });
+        EvalWeights whole = trainer.train(zero, onePass(0), epoch -> { });
+        EvalWeights batches = trainer.train(zero, onePass(32), epoch -> { });
         double wholeError = trainer.fit(whole, 600).trainingError();
         double batchError = trainer.fit(batches, 600).trainingError();
         assertTrue(batchError < wholeError, batchError + " in batches against " + wholeError + " on all at once");
         // The shuffle is seeded: a second run learns exactly the same weights.
-        EvalWeights again = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 1, false, 32), epoch -> { });
+        EvalWeights again = trainer.train(zero, onePass(32), epoch -> { });
         assertEquals(java.util.Arrays.toString(batches.values()), java.util.Arrays.toString(again.values()));
         // A batch of every position is the same as one step on all of them.
-        EvalWeights oneBatch = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 1, false, SAMPLES.size()),
-                epoch -> { });
+        EvalWeights oneBatch = trainer.train(zero, onePass(SAMPLES.size()), epoch -> { });
         assertEquals(java.util.Arrays.toString(whole.values()), java.util.Arrays.toString(oneBatch.values()));
+    }
+
+    /** One pass over the samples in batches of this many positions (0: one step on all of them). */
+    private static EvalTrainer.Settings onePass(int batch) {
+        return new EvalTrainer.Settings(600, 1.0, 1e-7, 5, 1, false, batch);
     }
 
     @Test
