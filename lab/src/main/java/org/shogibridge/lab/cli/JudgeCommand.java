@@ -6,11 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.UsiRecord;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.lab.match.MatchRunner;
 import org.shogibridge.lab.match.MoveJudge;
@@ -47,9 +51,28 @@ public final class JudgeCommand implements Callable<Integer> {
             description = "Judge nodes per position scored (default 200000).")
     private long judgeNodes;
 
-    @Option(names = "--positions", required = true, paramLabel = "FILE",
+    @Option(names = "--positions", paramLabel = "FILE",
             description = "Positions, one USI position per line (as in an openings file); the last position of each line is judged.")
     private Path positions;
+
+    @Option(names = "--games", paramLabel = "FILE",
+            description = "Instead of --positions: whole games, one USI position per line; every position from "
+                    + "--from-ply to --to-ply of each game is judged, in the game's order.")
+    private Path games;
+
+    @Option(names = "--from-ply", paramLabel = "N", defaultValue = "20",
+            description = "With --games: the first position judged, in moves from the game's start (default 20).")
+    private int fromPly;
+
+    @Option(names = "--to-ply", paramLabel = "N", defaultValue = "120",
+            description = "With --games: the last position judged (default 120).")
+    private int toPly;
+
+    @Option(names = "--keep-table",
+            description = "With --games: the engine keeps its table from one position of a game to the next and "
+                    + "searches every position from the game's start, as the daemon's analysis follows a game "
+                    + "(without it, the table is cleared before each position judged).")
+    private boolean keepTable;
 
     @Option(names = "--variant", paramLabel = "V", defaultValue = "standard",
             description = "standard, okisaki or minishogi (default standard).")
@@ -80,14 +103,24 @@ public final class JudgeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("Bad option. --judge-nodes, --byoyomi and --cap must be 1 or more, "
                     + "--byoyomi at most 3600000 ms, --engine-nodes 0 or more.");
         }
+        if ((positions == null) == (games == null)) {
+            throw new IllegalArgumentException("Bad option. Give either --positions or --games.");
+        }
+        if (games == null && keepTable) {
+            throw new IllegalArgumentException("Bad option. --keep-table follows a game, so it needs --games.");
+        }
+        if (fromPly < 0 || toPly < fromPly) {
+            throw new IllegalArgumentException("Bad option. --from-ply must be 0 or more and --to-ply at least --from-ply.");
+        }
         Variant v = Variant.byId(variant);
-        List<GameRecord> lines = Openings.read(positions, v);
+        List<GameRecord> lines = Openings.read(games != null ? games : positions, v);
         PrintWriter console = spec.commandLine().getOut();
         MoveJudge moveJudge = new MoveJudge(new MoveJudge.Settings(byoyomi, engineNodes, "nodes " + judgeNodes, cap));
         if (cache != null) {
             moveJudge.readCache(cache);
         }
         List<MoveJudge.Judgement> judged = new ArrayList<>();
+        int total = 0;
         try (UsiClient engineClient = new UsiClient(UsiClient.Config.of(UsiClient.splitCommand(engine), options));
              UsiClient judgeClient = new UsiClient(new UsiClient.Config(UsiClient.splitCommand(judge), judgeOptions,
                      Duration.ofSeconds(30), Duration.ofSeconds(60)))) {
@@ -96,13 +129,13 @@ public final class JudgeCommand implements Callable<Integer> {
             MatchRunner.selectVariant(engineClient, v);
             MatchRunner.selectVariant(judgeClient, v);
             for (int i = 0; i < lines.size(); i++) {
-                MoveJudge.Judgement j = moveJudge.judge(lines.get(i).positionAfterMainLine(), engineClient, judgeClient);
-                if (j != null) {
-                    judged.add(j);
+                if (games != null) {
+                    total += judgeGame(lines.get(i), i + 1, moveJudge, engineClient, judgeClient, judged, console);
+                    continue;
                 }
-                console.printf(Locale.ROOT, "%d/%d: %s%n", i + 1, lines.size(), j == null ? "decided, skipped"
-                        : j.move() + " (judge " + j.judgeMove() + "), loss " + j.loss());
-                console.flush();
+                MoveJudge.Judgement j = moveJudge.judge(lines.get(i).positionAfterMainLine(), engineClient, judgeClient);
+                add(j, judged, console, (i + 1) + "/" + lines.size());
+                total++;
             }
         } catch (UsiEngineException e) {
             spec.commandLine().getErr().println(e.getMessage());
@@ -120,9 +153,55 @@ public final class JudgeCommand implements Callable<Integer> {
             }
             Files.writeString(out, text);
         }
-        console.println(summary(judged, lines.size(), moveJudge));
+        console.println(summary(judged, total, moveJudge));
         console.flush();
         return 0;
+    }
+
+    /**
+     * Judge the positions of one game from --from-ply to --to-ply, in order; return how many were asked. The engine
+     * is given each position with the moves that led to it. With --keep-table it searches every position from
+     * the game's start on one table, as the daemon's analysis follows a game; without, the table is cleared before
+     * each position judged.
+     */
+    private int judgeGame(GameRecord game, int number, MoveJudge moveJudge, UsiClient engineClient,
+                          UsiClient judgeClient, List<MoveJudge.Judgement> judged, PrintWriter console)
+            throws UsiEngineException {
+        int[] moves = game.mainLine().moveArray();
+        int last = Math.min(toPly, moves.length);
+        Position position = game.startPosition();
+        if (keepTable) {
+            engineClient.newGame();
+        }
+        int asked = 0;
+        for (int ply = 0; ply <= last; ply++) {
+            if (ply > 0) {
+                position.doMove(moves[ply - 1]);
+            }
+            if (ply < fromPly && !keepTable) {
+                continue;
+            }
+            if (!keepTable) {
+                engineClient.newGame();
+            }
+            String command = UsiRecord.write(GameRecord.of(game.startPosition(), Arrays.stream(moves, 0, ply).boxed().toList(),
+                    null, Move.NONE)).strip();
+            UsiClient.BestMove answer = moveJudge.engineMove(command, engineClient);
+            if (ply >= fromPly) {
+                add(moveJudge.judge(position, answer, judgeClient), judged, console, "game " + number + " ply " + ply);
+                asked++;
+            }
+        }
+        return asked;
+    }
+
+    private static void add(MoveJudge.Judgement j, List<MoveJudge.Judgement> judged, PrintWriter console, String where) {
+        if (j != null) {
+            judged.add(j);
+        }
+        console.printf(Locale.ROOT, "%s: %s%n", where, j == null ? "decided, skipped"
+                : j.move() + " (judge " + j.judgeMove() + "), loss " + j.loss());
+        console.flush();
     }
 
     /** Return the closing line: average loss, agreement with the judge, large losses, and the judge's work. */

@@ -106,18 +106,28 @@ public final class MoveJudge {
     }
 
     /**
-     * Judge the engine's move on a position. Return null when there is nothing to judge: the judge or the engine
-     * resigns or declares a win there, so the position is decided.
+     * Judge the engine's move on a position, searched from an empty table. Return null when there is nothing to
+     * judge: the judge or the engine resigns or declares a win there, so the position is decided.
      */
     public Judgement judge(Position position, UsiClient engine, UsiClient judge) throws UsiEngineException {
+        engine.newGame();
+        return judge(position, engineMove("position sfen " + Sfen.format(position), engine), judge);
+    }
+
+    /**
+     * Let the engine search a position, given as a USI position command (the moves that led to it let it see
+     * repetitions), from whatever its table holds: {@link #judge(Position, UsiClient, UsiClient)} clears it first,
+     * a caller following a game keeps it, as the daemon's analysis does.
+     */
+    public UsiClient.BestMove engineMove(String positionCommand, UsiClient engine) throws UsiEngineException {
+        return engine.go(positionCommand, settings.engineGo(), settings.engineTime());
+    }
+
+    /** Judge the move the engine chose on a position (see {@link #engineMove}); null when the position is decided. */
+    public Judgement judge(Position position, UsiClient.BestMove answer, UsiClient judge) throws UsiEngineException {
         String sfen = Sfen.format(position);
         TeacherGames.Verdict root = verdict(sfen, judge);
-        if (!isMove(root.move())) {
-            return null;
-        }
-        engine.newGame();
-        UsiClient.BestMove answer = engine.go("position sfen " + sfen, settings.engineGo(), settings.engineTime());
-        if (!isMove(answer.move())) {
+        if (!isMove(root.move()) || !isMove(answer.move())) {
             return null;
         }
         int value = valueOf(position, answer.move(), judge);

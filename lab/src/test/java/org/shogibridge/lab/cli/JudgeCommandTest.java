@@ -107,4 +107,67 @@ class JudgeCommandTest {
         assertEquals(1, run.exitCode(), run.out() + run.err());
         assertTrue(run.err().startsWith("Illegal move. '1i1h' in " + ONE_MOVE + ": "), run.err());
     }
+
+    /** Thirteen plies of a Yagura-less opening: the rook takes on 2d, a pawn is dropped back on 2c, the rook retreats. */
+    private static final String GAME = "startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b 2e2d 2c2d 2h2d P*2c 2d2f";
+
+    @Test
+    void followingAGameTheEngineKeepsOneTableFromTheStartWithoutItEachJudgedPositionStartsEmpty() throws Exception {
+        Path games = dir.resolve("games.txt");
+        Files.writeString(games, "# one game\n" + GAME + "\n");
+        String[] moves = GAME.substring("startpos moves ".length()).split(" ");
+
+        List<String> kept = engineInput(games, "--keep-table");
+        assertEquals(1, kept.stream().filter("usinewgame"::equals).count(), kept.toString());
+        List<String> keptPositions = kept.stream().filter(l -> l.startsWith("position")).toList();
+        assertEquals(13, keptPositions.size(), "plies 0 to 12, each searched in turn: " + keptPositions);
+        for (int ply = 0; ply <= 12; ply++) {
+            assertEquals(positionAfter(moves, ply), keptPositions.get(ply));
+        }
+        assertTrue(kept.indexOf("usinewgame") < kept.indexOf(keptPositions.get(0)), "the table is cleared once, first");
+
+        List<String> cold = engineInput(games);
+        List<String> coldPositions = cold.stream().filter(l -> l.startsWith("position")).toList();
+        assertEquals(List.of(positionAfter(moves, 10), positionAfter(moves, 11), positionAfter(moves, 12)), coldPositions);
+        for (String position : coldPositions) {
+            assertEquals("usinewgame", cold.get(cold.indexOf(position) - 1), "cleared before " + position);
+        }
+    }
+
+    /** Judge plies 10-12 of the games file; return every line the engine was sent. */
+    private List<String> engineInput(Path games, String... more) throws Exception {
+        Path log = dir.resolve("engine-input.txt");
+        Files.deleteIfExists(log);
+        Path engine = dir.resolve("logged-engine");
+        Files.writeString(engine, "#!/bin/sh\ntee -a " + log + " | " + TestEngines.builtinCommandLine() + "\n");
+        engine.toFile().setExecutable(true);
+        List<String> args = new java.util.ArrayList<>(List.of("judge", "--engine", engine.toString(),
+                "--engine-nodes", "3000", "--judge", TestEngines.builtinCommandLine(), "--judge-nodes", "3000",
+                "--games", games.toString(), "--from-ply", "10", "--to-ply", "12"));
+        args.addAll(List.of(more));
+        CliRun.Result run = LabRun.run(args.toArray(String[]::new));
+        assertEquals(0, run.exitCode(), run.out() + run.err());
+        assertTrue(run.lastLine().startsWith("judged 3 positions (0 decided, skipped): "), run.lastLine());
+        assertTrue(run.out().toString().contains("game 1 ply 12: "), run.out().toString());
+        return Files.readAllLines(log);
+    }
+
+    private static String positionAfter(String[] moves, int ply) {
+        return ply == 0 ? "position startpos" : "position startpos moves " + String.join(" ", List.of(moves).subList(0, ply));
+    }
+
+    @Test
+    void keepingTheTableNeedsGamesAndOneSourceOfPositions() throws Exception {
+        Path positions = dir.resolve("positions.txt");
+        Files.writeString(positions, "sfen " + ONE_MOVE + "\n");
+        String builtin = TestEngines.builtinCommandLine();
+        CliRun.Result kept = LabRun.run("judge", "--engine", builtin, "--judge", builtin, "--positions",
+                positions.toString(), "--keep-table");
+        assertEquals(2, kept.exitCode(), kept.out() + kept.err());
+        assertTrue(kept.err().contains("Bad option. --keep-table follows a game, so it needs --games."), kept.err());
+        CliRun.Result both = LabRun.run("judge", "--engine", builtin, "--judge", builtin, "--positions",
+                positions.toString(), "--games", positions.toString());
+        assertEquals(2, both.exitCode(), both.out() + both.err());
+        assertTrue(both.err().contains("Bad option. Give either --positions or --games."), both.err());
+    }
 }
