@@ -101,9 +101,13 @@ public final class Engine {
         return search.search(position, limits, ponder, listener);
     }
 
-    /** Return the best move for the side to move (a hint for the human), at full strength within the time. */
+    /**
+     * Return the best move for the side to move (a hint for the human, or the daemon's analysis), at full strength
+     * within the time. No clock judges it, so no margin is kept back: with the default 120 ms an analysis of 500 ms
+     * searched 380.
+     */
     public SearchResult hint(Position position, long millis) {
-        search.setTimeMargin(timeMargin);
+        search.setTimeMargin(0);
         return search.search(position, SearchLimits.moveTime(millis), false, null);
     }
 

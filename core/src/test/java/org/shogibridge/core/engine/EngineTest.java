@@ -113,6 +113,17 @@ class EngineTest {
     }
 
     @Test
+    void noClockJudgesAHintSoItSearchesItsWholeTimeWhateverTheNetworkDelay() {
+        // The margin kept back for a clock (NetworkDelay) would leave this hint 1 ms; a hint has no clock to meet.
+        Position p = Position.fromSfen("lnkg2+P+P1/1rs6/p1ppp4/1p5+R1/5p3/2P1P2P1/P1NPGP3/2GK3+p1/gsS4+p+p b 2BS2NLP2l 119");
+        Engine engine = new Engine(4, EvalParams.DEFAULT, 1);
+        engine.setTimeMargin(10_000);
+        SearchResult hint = engine.hint(p, 300);
+        assertTrue(hint.millis() >= 250, "the hint searched " + hint.millis() + " ms of its 300");
+        assertNull(Rules.violation(p, hint.bestMove()));
+    }
+
+    @Test
     void levelsAreChosenByNumberOrByRating() {
         assertEquals(1, Level.forRating(0).number());
         assertEquals(10, Level.forRating(5000).number());
