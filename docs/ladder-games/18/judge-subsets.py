@@ -11,12 +11,11 @@ def board(sfen):
     squares = {}
     for r, row in enumerate(rows):
         file = 9
-        promoted = False
         for ch in row:
             if ch.isdigit():
                 file -= int(ch)
             elif ch == '+':
-                promoted = True
+                pass  # a promoted piece still occupies its square
             else:
                 squares[(file, r + 1)] = ch
                 file -= 1

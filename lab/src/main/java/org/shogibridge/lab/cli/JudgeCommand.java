@@ -169,7 +169,8 @@ public final class JudgeCommand implements Callable<Integer> {
             throws UsiEngineException {
         int[] moves = game.mainLine().moveArray();
         int last = Math.min(toPly, moves.length);
-        Position position = game.startPosition();
+        Position start = game.startPosition();
+        Position position = start.copy();
         if (keepTable) {
             engineClient.newGame();
         }
@@ -184,7 +185,7 @@ public final class JudgeCommand implements Callable<Integer> {
             if (!keepTable) {
                 engineClient.newGame();
             }
-            String command = UsiRecord.write(GameRecord.of(game.startPosition(), Arrays.stream(moves, 0, ply).boxed().toList(),
+            String command = UsiRecord.write(GameRecord.of(start, Arrays.stream(moves, 0, ply).boxed().toList(),
                     null, Move.NONE)).strip();
             UsiClient.BestMove answer = moveJudge.engineMove(command, engineClient);
             if (ply >= fromPly) {

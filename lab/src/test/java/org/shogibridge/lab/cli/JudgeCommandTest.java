@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -141,7 +142,7 @@ class JudgeCommandTest {
         Path engine = dir.resolve("logged-engine");
         Files.writeString(engine, "#!/bin/sh\ntee -a " + log + " | " + TestEngines.builtinCommandLine() + "\n");
         engine.toFile().setExecutable(true);
-        List<String> args = new java.util.ArrayList<>(List.of("judge", "--engine", engine.toString(),
+        List<String> args = new ArrayList<>(List.of("judge", "--engine", engine.toString(),
                 "--engine-nodes", "3000", "--judge", TestEngines.builtinCommandLine(), "--judge-nodes", "3000",
                 "--games", games.toString(), "--from-ply", "10", "--to-ply", "12"));
         args.addAll(List.of(more));
