@@ -10,6 +10,7 @@ import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.lab.match.EloEstimate;
 import org.shogibridge.lab.match.MatchRunner;
+import org.shogibridge.lab.match.MoveLimit;
 import org.shogibridge.lab.match.Openings;
 import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
@@ -50,6 +51,11 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--byoyomi", paramLabel = "MS", defaultValue = "1000", description = "Time per move in ms (default 1000).")
     private long byoyomi;
 
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "0",
+            description = "Nodes per move instead of --byoyomi: a stand-in for a slower machine, such as a Pi "
+                    + "(default 0: use --byoyomi).")
+    private long nodes;
+
     @Option(names = "--openings", paramLabel = "FILE",
             description = "Openings, one USI position per line, each played twice (default: the start position).")
     private Path openings;
@@ -63,9 +69,10 @@ public final class MatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (games < 1 || games > 1_000_000 || byoyomi < 1 || byoyomi > MAX_BYOYOMI || maxMoves < 1 || maxMoves > 100_000) {
+        if (games < 1 || games > 1_000_000 || byoyomi < 1 || byoyomi > MAX_BYOYOMI || maxMoves < 1 || maxMoves > 100_000
+                || nodes < 0) {
             throw new IllegalArgumentException("Bad option. --games must be from 1 to 1000000, --byoyomi from 1 to "
-                    + MAX_BYOYOMI + " ms (a day) and --max-moves from 1 to 100000.");
+                    + MAX_BYOYOMI + " ms (a day), --max-moves from 1 to 100000 and --nodes 0 or more.");
         }
         Variant v = Variant.byId(variant);
         List<GameRecord> starts = openings == null ? Openings.startOnly(v) : Openings.read(openings, v);
@@ -74,7 +81,8 @@ public final class MatchCommand implements Callable<Integer> {
              UsiClient second = new UsiClient(UsiClient.Config.of(UsiClient.splitCommand(engine2), options2))) {
             first.start();
             second.start();
-            MatchRunner runner = new MatchRunner(new MatchRunner.Settings(v, games, byoyomi, starts, kifOut, maxMoves), out);
+            MoveLimit limit = new MoveLimit(byoyomi, nodes);
+            MatchRunner runner = new MatchRunner(new MatchRunner.Settings(v, games, limit, starts, kifOut, maxMoves), out);
             EloEstimate result = runner.run(first, second);
             out.println(result.line());
             out.flush();

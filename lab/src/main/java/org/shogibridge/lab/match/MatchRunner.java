@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -36,12 +35,12 @@ public final class MatchRunner {
      *
      * @param variant   the variant of every game
      * @param games     how many games
-     * @param byoyomi   time per move in milliseconds (no main time)
+     * @param limit     what each engine is given per move: a byoyomi (no main time) or a node count
      * @param openings  start positions, each used for two games in turn
      * @param kifOut    directory for one KIF per game, or null
      * @param maxPlies  a game still going after this many plies is a draw
      */
-    public record Settings(Variant variant, int games, long byoyomi, List<GameRecord> openings, Path kifOut, int maxPlies) {
+    public record Settings(Variant variant, int games, MoveLimit limit, List<GameRecord> openings, Path kifOut, int maxPlies) {
     }
 
     private final Settings settings;
@@ -133,7 +132,7 @@ public final class MatchRunner {
                 return new PlayedGame(game, millis, e.getMessage());
             }
         }
-        String goCommand = "go btime 0 wtime 0 byoyomi " + settings.byoyomi();
+        String goCommand = settings.limit().goCommand();
         while (!game.isOver()) {
             Position position = game.position();
             Side side = position.sideToMove();
@@ -141,7 +140,7 @@ public final class MatchRunner {
             long start = System.nanoTime();
             UsiClient.BestMove answer;
             try {
-                answer = engine.go(positionCommand(game), goCommand, Duration.ofMillis(settings.byoyomi()));
+                answer = engine.go(positionCommand(game), goCommand, settings.limit().budget());
             } catch (UsiEngineException e) {
                 game.timeForfeit(side);
                 note = e.getMessage();
@@ -190,7 +189,7 @@ public final class MatchRunner {
         GameRecord record = GameRecord.of(game);
         record.headers().put(GameRecord.BLACK, blackName);
         record.headers().put(GameRecord.WHITE, whiteName);
-        record.headers().put("持ち時間", "秒読み" + settings.byoyomi() / 1000.0 + "秒");
+        record.headers().put("持ち時間", settings.limit().recordHeader());
         List<RecordedMove> moves = record.mainLine().moves();
         for (int i = 0; i < moves.size(); i++) {
             moves.get(i).elapsedMillis(played.millis.get(i));

@@ -36,14 +36,9 @@ public final class MoveJudge {
      *                 position staying won costs nothing
      */
     public record Settings(long byoyomi, long nodes, String limit, int cap) {
-        /** The engine's "go" command. */
-        String engineGo() {
-            return nodes > 0 ? "go nodes " + nodes : "go btime 0 wtime 0 byoyomi " + byoyomi;
-        }
-
-        /** The time the engine is given: none with a node budget. */
-        Duration engineTime() {
-            return Duration.ofMillis(nodes > 0 ? 0 : byoyomi);
+        /** What the engine is given for each move. */
+        MoveLimit engineLimit() {
+            return new MoveLimit(byoyomi, nodes);
         }
     }
 
@@ -120,7 +115,8 @@ public final class MoveJudge {
      * a caller following a game keeps it, as the daemon's analysis does.
      */
     public UsiClient.BestMove engineMove(String positionCommand, UsiClient engine) throws UsiEngineException {
-        return engine.go(positionCommand, settings.engineGo(), settings.engineTime());
+        MoveLimit limit = settings.engineLimit();
+        return engine.go(positionCommand, limit.goCommand(), limit.budget());
     }
 
     /** Judge the move the engine chose on a position (see {@link #engineMove}); null when the position is decided. */

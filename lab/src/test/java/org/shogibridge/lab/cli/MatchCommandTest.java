@@ -79,6 +79,22 @@ class MatchCommandTest {
     }
 
     @Test
+    void aNodeCountReplacesTheByoyomiInEveryGoAndInTheRecord() throws Exception {
+        // The script writes each "go" it is sent to a file and resigns; the built-in engine must answer a node
+        // count with no time at all (the client's margin only), which it cannot do if sent a 60 s byoyomi.
+        Path goLog = dir.resolve("go.log");
+        Path logger = TestEngines.script(dir, "logger", "echo \"$line\" >> '" + goLog + "'; echo \"bestmove resign\"");
+        Path kif = dir.resolve("kif");
+        List<String> out = run("match", "--engine1", TestEngines.builtinCommandLine(), "--engine2", logger.toString(),
+                "--games", "2", "--byoyomi", "60000", "--nodes", "5000", "--kif-out", kif.toString());
+        assertEquals("score 2-0-0", out.get(out.size() - 1).replaceAll(", elo.*", ""));
+        assertEquals(List.of("go nodes 5000", "go nodes 5000"), Files.readAllLines(goLog));
+        GameRecord first = RecordFormat.read("game-001.kif", Files.readAllBytes(kif.resolve("game-001.kif")));
+        assertEquals("5,000ノード", first.headers().get("持ち時間"));
+        assertEquals(1, first.mainLine().moves().size(), "the built-in engine moved once as Black, then White resigned");
+    }
+
+    @Test
     void aBadOpeningsFileIsAClearError() throws Exception {
         Path openings = dir.resolve("openings.txt");
         Files.writeString(openings, "startpos moves 7g7f\nstartpos moves 7g7f 7g7f\n");
