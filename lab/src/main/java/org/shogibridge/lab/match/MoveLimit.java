@@ -5,9 +5,10 @@ import java.util.Locale;
 
 /**
  * What an engine is given for one move: a byoyomi in milliseconds, or a node count instead. A node count stands
- * in for a slower machine (a Pi): it buys the same search whatever else the machine runs, so matches and judging
- * runs at a Pi's budget can share a core. Only the main thread's nodes count in this project's engine; its
- * helpers search on until the main thread stops.
+ * in for a slower machine (a Pi): one thread's search is the same whatever else the machine runs, so matches and
+ * judging runs at a Pi's budget can share a core. Only the main thread's nodes count in this project's engine;
+ * its helpers search on until the main thread stops. Helpers that take turns with it on one core search more
+ * usefully than on cores of their own, so a node count flatters threads (docs/ENGINE.md, "Search threads").
  *
  * @param byoyomi time per move in ms, used when {@code nodes} is 0
  * @param nodes   nodes per move, or 0 for the byoyomi

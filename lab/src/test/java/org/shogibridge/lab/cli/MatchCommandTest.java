@@ -80,8 +80,8 @@ class MatchCommandTest {
 
     @Test
     void aNodeCountReplacesTheByoyomiInEveryGoAndInTheRecord() throws Exception {
-        // The script writes each "go" it is sent to a file and resigns; the built-in engine must answer a node
-        // count with no time at all (the client's margin only), which it cannot do if sent a 60 s byoyomi.
+        // The script writes each "go" it is sent to a file and resigns. The 60 s byoyomi must not reach either
+        // engine: the built-in one answers its node count within the client's margin alone.
         Path goLog = dir.resolve("go.log");
         Path logger = TestEngines.script(dir, "logger", "echo \"$line\" >> '" + goLog + "'; echo \"bestmove resign\"");
         Path kif = dir.resolve("kif");
