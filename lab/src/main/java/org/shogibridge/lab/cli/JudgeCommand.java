@@ -18,6 +18,7 @@ import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.lab.match.MatchRunner;
 import org.shogibridge.lab.match.MoveJudge;
+import org.shogibridge.lab.match.MoveLimit;
 import org.shogibridge.lab.match.Openings;
 import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
@@ -115,7 +116,8 @@ public final class JudgeCommand implements Callable<Integer> {
         Variant v = Variant.byId(variant);
         List<GameRecord> lines = Openings.read(games != null ? games : positions, v);
         PrintWriter console = spec.commandLine().getOut();
-        MoveJudge moveJudge = new MoveJudge(new MoveJudge.Settings(byoyomi, engineNodes, "nodes " + judgeNodes, cap));
+        MoveLimit engineLimit = new MoveLimit(byoyomi, engineNodes);
+        MoveJudge moveJudge = new MoveJudge(new MoveJudge.Settings(engineLimit, "nodes " + judgeNodes, cap));
         if (cache != null) {
             moveJudge.readCache(cache);
         }

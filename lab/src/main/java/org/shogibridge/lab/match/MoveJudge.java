@@ -29,17 +29,12 @@ import org.shogibridge.device.usi.UsiEngineException;
  */
 public final class MoveJudge {
     /**
-     * @param byoyomi  the engine's time per move, in ms
-     * @param nodes    the engine's nodes per move instead of a time (a stand-in for a slower machine), or 0
+     * @param engine   what the engine is given per move: a byoyomi, or nodes (a stand-in for a slower machine)
      * @param limit    the judge's "go" limit, e.g. "nodes 200000"
      * @param cap      scores are clamped to plus or minus this (a mate counts as the cap), so that a won
      *                 position staying won costs nothing
      */
-    public record Settings(long byoyomi, long nodes, String limit, int cap) {
-        /** What the engine is given for each move. */
-        MoveLimit engineLimit() {
-            return new MoveLimit(byoyomi, nodes);
-        }
+    public record Settings(MoveLimit engine, String limit, int cap) {
     }
 
     /** One position judged: the moves (USI), their values for the side to move (clamped), and the loss. */
@@ -115,7 +110,7 @@ public final class MoveJudge {
      * a caller following a game keeps it, as the daemon's analysis does.
      */
     public UsiClient.BestMove engineMove(String positionCommand, UsiClient engine) throws UsiEngineException {
-        MoveLimit limit = settings.engineLimit();
+        MoveLimit limit = settings.engine();
         return engine.go(positionCommand, limit.goCommand(), limit.budget());
     }
 
