@@ -605,13 +605,15 @@ public final class MoveInference {
             board.computeDiff(position);
             boolean fits = board.diffCount() == 0;
             for (int i = 0; i < back && fits; i++) {
-                // A drop taken back empties its square, like the first step of capturing the dropped piece:
-                // only the piece back on the dropper's komadai tells them apart.
+                // The komadai tell a takeback from a move that leaves the same squares. A drop taken back empties its
+                // square, like the first step of capturing the dropped piece; a capture taken back refills the
+                // capturing piece's square, like a drop there. The piece must be back on (or off) its komadai.
                 int m = moves.get(moves.size() - 1 - i);
-                if (Move.isDrop(m)) {
-                    int type = Piece.type(Move.piece(m));
-                    Side dropper = Side.of(Piece.colour(Move.piece(m)));
-                    fits = board.komadaiCount(dropper, type) == position.handCount(dropper, type);
+                int type = Move.isDrop(m) ? Piece.type(Move.piece(m))
+                        : Move.captured(m) != 0 ? Piece.unpromoted(Piece.type(Move.captured(m))) : 0;
+                if (type != 0) {
+                    Side mover = Side.of(Piece.colour(Move.piece(m)));
+                    fits = board.komadaiCount(mover, type) == position.handCount(mover, type);
                 }
             }
             for (int i = back - 1; i >= 0; i--) {

@@ -12,7 +12,9 @@ import org.shogibridge.core.rules.Variant;
  * Matches a settled board against the positions the legal moves of the game's position would produce. A capture
  * also needs evidence that a piece was taken, because a player holding their own piece in the air shows exactly the
  * board of every capture that piece could make: the target refilled after the mover lifted, the captured kind
- * arriving on the komadai, or (face sensing) the face of the target changing. Candidates live in a reused array;
+ * arriving on the komadai, or (face sensing) the face of the target changing. A drop may be read before the mover's
+ * komadai counts it, but not while a piece is missing from the other komadai instead: a capture taken back refills
+ * the capturing piece's square, which the squares alone read as a drop there. Candidates live in a reused array;
  * matching allocates nothing.
  *
  * <p>Every method expects {@link SettledBoard#computeDiff} to have been called with the position it is given.
@@ -63,9 +65,15 @@ final class MoveMatcher {
         return true;
     }
 
-    /** Return true if the board fits the move and, for a capture, shows evidence of it. */
+    /** Return true if the board fits the move and, for a capture or a drop, shows evidence of it. */
     boolean fits(Position position, int move) {
-        return matchesBoard(move) && (Move.captured(move) == 0 || captureEvidence(position, move));
+        if (!matchesBoard(move)) {
+            return false;
+        }
+        if (Move.isDrop(move)) {
+            return komadaiEvidence(position, move) || !komadaiShort(position, position.sideToMove().opponent());
+        }
+        return Move.captured(move) == 0 || captureEvidence(position, move);
     }
 
     /** Evidence that a capture happened rather than a piece being held in the air above its origin. */
@@ -87,6 +95,16 @@ final class MoveMatcher {
         }
         int type = Piece.unpromoted(Piece.type(captured));
         return board.komadaiCount(mover, type) == position.handCount(mover, type) + 1;
+    }
+
+    /** Return true if a side's komadai shows fewer pieces of some kind than its hand holds. */
+    private boolean komadaiShort(Position position, Side side) {
+        for (int type : variant.handTypes()) {
+            if (board.komadaiCount(side, type) < position.handCount(side, type)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

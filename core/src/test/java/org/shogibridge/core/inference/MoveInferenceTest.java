@@ -27,6 +27,7 @@ import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
@@ -248,6 +249,56 @@ class MoveInferenceTest {
         assertEquals("3c3d", board.events(MoveTakenBack.class).get(0).usi());
         board.slide("7f", "7g").settle();
         assertEquals(List.of(), board.moves());
+    }
+
+    /**
+     * A capture taken back refills the capturing piece's square, which the squares alone read as a drop there by the
+     * side to move when it holds a piece: only the komadai tell them apart (FirmwareBoardIT once saw P*8d published
+     * after the emulator's hands put 8d8c+ back, the Pi having taken it before the link dropped).
+     */
+    @Test
+    void aCaptureTakenBackIsNotADropOnTheSquareItLeft() {
+        InferenceSettings settings = PLAIN.withPromotion(true, 0);
+        String sfen = "4k4/9/1p7/1P7/9/9/9/9/4K4 b p 1"; // gote holds a pawn; 8c's pawn keeps file 8 free of nifu
+        TestBoard board = new TestBoard(sfen, Variant.STANDARD, settings);
+        board.lift("8c").komadai(Side.BLACK, Piece.PAWN, 1).lift("8d").place("8c").settle();
+        assertEquals(List.of("8d8c+"), board.moves());
+        board.snapshot.show(Sfen.parse(Variant.STANDARD, sfen), false); // all back at once
+        board.settle();
+        assertEquals(List.of(), board.moves(), "taken back, not P*8d");
+        assertEquals("8d8c+", board.events(MoveTakenBack.class).get(0).usi());
+        assertEquals(1, board.events(MoveMade.class).size());
+    }
+
+    /**
+     * The mirror: a drop on the square the last capture left, its komadai counting late, is the drop while the
+     * capturer's komadai still holds the captured piece, and never that capture taken back.
+     */
+    @Test
+    void aDropOnTheSquareTheLastCaptureLeftIsADropWhileTheCapturedPieceStaysOnItsKomadai() {
+        TestBoard board = new TestBoard("4k4/9/9/9/9/2g6/2P6/9/4K4 w P 1", Variant.STANDARD, PLAIN);
+        board.lift("7g").komadai(Side.WHITE, Piece.PAWN, 1).lift("7f").place("7g").settle();
+        assertEquals(List.of("7f7g"), board.moves());
+        board.place("7f").settle(); // sente's pawn lands before its komadai has counted down
+        assertEquals(List.of("7f7g", "P*7f"), board.moves());
+        board.komadai(Side.BLACK, Piece.PAWN, -1).settle();
+        assertEquals(List.of("7f7g", "P*7f"), board.moves());
+        assertTrue(board.events(MoveTakenBack.class).isEmpty());
+        assertTrue(board.events(CorrectionNeeded.class).isEmpty());
+    }
+
+    /** A capture taken back with the captured piece still on the capturer's komadai is no takeback: it waits. */
+    @Test
+    void aCaptureTakenBackNeedsTheCapturedPieceOffItsKomadai() {
+        String sfen = "4k4/9/9/9/9/2g6/2P6/9/4K4 w - 1"; // sente has nothing to drop
+        TestBoard board = new TestBoard(sfen, Variant.STANDARD, PLAIN);
+        board.lift("7g").komadai(Side.WHITE, Piece.PAWN, 1).lift("7f").place("7g").settle();
+        board.place("7f").settle(); // the squares are back, but the pawn is still on gote's komadai
+        assertEquals(List.of("7f7g"), board.moves());
+        assertTrue(board.events(MoveTakenBack.class).isEmpty());
+        board.komadai(Side.WHITE, Piece.PAWN, -1).settle();
+        assertEquals(List.of(), board.moves());
+        assertEquals("7f7g", board.events(MoveTakenBack.class).get(0).usi());
     }
 
     @Test
