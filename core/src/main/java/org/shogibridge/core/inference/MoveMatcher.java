@@ -99,7 +99,8 @@ final class MoveMatcher {
 
     /** Return true if a side's komadai shows fewer pieces of some kind than its hand holds. */
     private boolean komadaiShort(Position position, Side side) {
-        for (int type : variant.handTypes()) {
+        for (int i = 0; i < variant.handTypeCount(); i++) {
+            int type = variant.handType(i);
             if (board.komadaiCount(side, type) < position.handCount(side, type)) {
                 return true;
             }
