@@ -259,7 +259,7 @@ class MoveInferenceTest {
     @Test
     void aCaptureTakenBackIsNotADropOnTheSquareItLeft() {
         InferenceSettings settings = PLAIN.withPromotion(true, 0);
-        String sfen = "4k4/9/1p7/1P7/9/9/9/9/4K4 b p 1"; // gote holds a pawn; 8c's pawn keeps file 8 free of nifu
+        String sfen = "4k4/9/1p7/1P7/9/9/9/9/4K4 b p 1"; // gote holds a pawn, and may drop it on file 8 once 8c's is taken
         TestBoard board = new TestBoard(sfen, Variant.STANDARD, settings);
         board.lift("8c").komadai(Side.BLACK, Piece.PAWN, 1).lift("8d").place("8c").settle();
         assertEquals(List.of("8d8c+"), board.moves());
