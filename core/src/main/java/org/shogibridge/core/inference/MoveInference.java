@@ -609,8 +609,7 @@ public final class MoveInference {
                 // square, like the first step of capturing the dropped piece; a capture taken back refills the
                 // capturing piece's square, like a drop there. The piece must be back on (or off) its komadai.
                 int m = moves.get(moves.size() - 1 - i);
-                int type = Move.isDrop(m) ? Piece.type(Move.piece(m))
-                        : Move.captured(m) != 0 ? Piece.unpromoted(Piece.type(Move.captured(m))) : 0;
+                int type = Move.handType(m);
                 if (type != 0) {
                     Side mover = Side.of(Piece.colour(Move.piece(m)));
                     fits = board.komadaiCount(mover, type) == position.handCount(mover, type);

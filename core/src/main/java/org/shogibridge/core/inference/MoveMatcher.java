@@ -84,17 +84,12 @@ final class MoveMatcher {
 
     /** The mover's komadai shows the change the move makes: one more of the captured kind, one fewer of the dropped. */
     boolean komadaiEvidence(Position position, int move) {
-        Side mover = position.sideToMove();
-        if (Move.isDrop(move)) {
-            int type = Piece.type(Move.piece(move));
-            return board.komadaiCount(mover, type) == position.handCount(mover, type) - 1;
-        }
-        int captured = Move.captured(move);
-        if (captured == 0) {
+        int type = Move.handType(move);
+        if (type == 0) {
             return false;
         }
-        int type = Piece.unpromoted(Piece.type(captured));
-        return board.komadaiCount(mover, type) == position.handCount(mover, type) + 1;
+        Side mover = position.sideToMove();
+        return board.komadaiCount(mover, type) == position.handCount(mover, type) + (Move.isDrop(move) ? -1 : 1);
     }
 
     /** Return true if a side's komadai shows fewer pieces of some kind than its hand holds. */

@@ -62,6 +62,14 @@ public final class Move {
         return move >>> 21 & 0x1F;
     }
 
+    /** Return the kind a drop takes from its mover's hand or a capture adds to it (unpromoted), or 0 for neither. */
+    public static int handType(int move) {
+        if (isDrop(move)) {
+            return Piece.type(piece(move));
+        }
+        return captured(move) == 0 ? 0 : Piece.unpromoted(Piece.type(captured(move)));
+    }
+
     /** Return the piece code standing on the destination after the move. */
     public static int pieceAfter(int move) {
         return promotes(move) ? piece(move) + Piece.PROMOTION : piece(move);

@@ -215,7 +215,7 @@ public final class HumanSimulator {
         Side mover = before.sideToMove();
         int from = Move.from(move);
         int to = Move.to(move);
-        int capturedType = Piece.unpromoted(Piece.type(Move.captured(move)));
+        int capturedType = Move.handType(move);
         double order = random.nextDouble();
         boolean komadaiLate = random.nextDouble() < 0.5;
         if (order < 0.15) {
