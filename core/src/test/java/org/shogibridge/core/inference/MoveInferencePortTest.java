@@ -193,6 +193,31 @@ class MoveInferencePortTest {
     }
 
     @Test
+    void inATournamentAMovePutBackWhileTheBoardWasOfflineIsCorrectedNeverAFoul() {
+        // The Pi read 2g2f, then the link dropped; unsure it was seen, the player put the pawn back. Back online,
+        // that board is the game's position before 2g2f, which in a tournament reads as taking a move back (a foul
+        // once the wrong-position time runs out). A board changed while offline is a correction instead: the
+        // move stands, the LEDs show the way back to it, and no foul is ever recorded. (After the first move
+        // alone, the board put back is the start position: a new game, as docs/leds.md says.)
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
+        board.slide("7g", "7f").settle().slide("3c", "3d").settle().slide("2g", "2f").settle();
+        int matched = board.events(BoardMatched.class).size();
+        board.inference.boardOffline();
+        board.slide("2f", "2g").scan(3000);
+        board.inference.boardOnline();
+        board.settle().waitWrongPosition().waitWrongPosition();
+        assertEquals(List.of("7g7f", "3c3d", "2g2f"), board.moves(), board.events().toString());
+        assertTrue(board.inference.pendingFoul().isEmpty());
+        assertTrue(board.events(IllegalMove.class).isEmpty(), board.events().toString());
+        assertTrue(board.inference.result().isEmpty(), "the game goes on");
+        Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
+        assertEquals(List.of(new Correction.Relocation(board.square("2g"), board.square("2f"))), correction.relocations());
+        board.slide("2g", "2f").settle();
+        assertEquals(List.of("7g7f", "3c3d", "2g2f"), board.moves(), "making the move again only matches the board to the game");
+        assertEquals(matched + 1, board.events(BoardMatched.class).size());
+    }
+
+    @Test
     void anUnchangedBoardBackOnlineSaysNothing() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
         board.slide("7g", "7f").settle();
