@@ -54,6 +54,11 @@ public final class TeachCommand implements Callable<Integer> {
     @Option(names = "--depth", defaultValue = "0", description = "Teacher depth per position instead of nodes.")
     private int depth;
 
+    @Option(names = "--byoyomi", paramLabel = "MS", defaultValue = "0",
+            description = {"A clock per position instead of nodes: 'go btime 0 wtime 0 byoyomi MS', for a teacher",
+                    "that takes nothing else (gpsusi, with --teacher-option LimitDepth=4 to keep it short)."})
+    private long byoyomi;
+
     @Option(names = "--teacher-timeout", paramLabel = "MS", defaultValue = "10000",
             description = "How long the teacher may take per position before it is restarted (default 10000).")
     private long timeoutMillis;
@@ -86,15 +91,17 @@ public final class TeachCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (nodes < 1 || depth < 0 || timeoutMillis < 1 || openingPlies < 0 || !(replaceRate >= 0 && replaceRate <= 1)
+        if (nodes < 1 || depth < 0 || byoyomi < 0 || (depth > 0 && byoyomi > 0) || timeoutMillis < 1 || openingPlies < 0
+                || !(replaceRate >= 0 && replaceRate <= 1)
                 || source.maxPlies < 1 || gamesPerShard < 1 || shards < 0 || threads < 1 || threads > 64) {
             throw new IllegalArgumentException("Bad option. --nodes, --teacher-timeout, --max-plies and --games-per-shard "
-                    + "must be 1 or more, --depth, --opening-plies and --shards 0 or more, --replace-rate from 0 to 1 "
-                    + "and --threads from 1 to 64.");
+                    + "must be 1 or more, --depth, --byoyomi, --opening-plies and --shards 0 or more (--depth and "
+                    + "--byoyomi not both), --replace-rate from 0 to 1 and --threads from 1 to 64.");
         }
         Variant variant = source.variant();
         List<GameRecord> openings = source.openings();
-        String limit = depth > 0 ? "depth " + depth : "nodes " + nodes;
+        // gpsusi dies on "go nodes" and "go depth": it takes a clock only, and its LimitDepth option bounds the search.
+        String limit = depth > 0 ? "depth " + depth : byoyomi > 0 ? "btime 0 wtime 0 byoyomi " + byoyomi : "nodes " + nodes;
         UsiClient.Config config = new UsiClient.Config(UsiClient.splitCommand(teacherCommand),
                 withVariant(teacherOptions, variant), Duration.ofSeconds(30), Duration.ofMillis(timeoutMillis));
         TeacherGames.Settings defaults = TeacherGames.Settings.defaults();

@@ -8,7 +8,7 @@ import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
 
 /**
- * A teacher engine behind the USI client: asks for a move and score at a fixed node count or depth.
+ * A teacher engine behind the USI client: asks for a move and score at a fixed node count, depth or clock.
  *
  * <p>The client kills and restarts an engine that dies or hangs; a position whose answer was lost that way is
  * asked once more of the restarted engine, and only a second failure reaches the caller (who drops the game).
@@ -19,7 +19,7 @@ public final class UsiTeacher implements TeacherGames.Teacher, AutoCloseable {
 
     /**
      * @param client  a started client
-     * @param limit   "nodes N" or "depth D", as the teacher's go command takes it
+     * @param limit   "nodes N", "depth D" or "btime 0 wtime 0 byoyomi MS", as the teacher's go command takes it
      */
     public UsiTeacher(UsiClient client, String limit) {
         this.client = client;

@@ -70,6 +70,27 @@ class TeachCommandTest {
     }
 
     @Test
+    void aTeacherThatTakesOnlyAClockIsAskedWithAByoyomi() throws Exception {
+        // Like gpsusi, which dies on "go nodes" and "go depth": this wrapper exits on any go without a byoyomi.
+        Path teacher = engineBehind("clock-only.sh", "",
+                "  case \"$line\" in go*byoyomi*) ;; go*) exit 4 ;; esac");
+        Path shards = dir.resolve("shards");
+        CliRun.Result run = LabRun.run("teach", "--teacher", teacher.toString(), "--byoyomi", "100",
+                "--games-per-shard", "2", "--max-plies", "30", "--opening-plies", "2",
+                "--shards", "1", "--openings", "../docs/openings/standard.txt", "--out", shards.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().get(0).endsWith(", btime 0 wtime 0 byoyomi 100"), run.out().get(0));
+        assertTrue(run.lastLine().startsWith("shard 0: 2 games (0 abandoned)"), run.out().toString());
+        List<SelfPlay.Sample> samples = new ArrayList<>();
+        SampleFiles.read(shards, samples);
+        assertTrue(samples.size() >= 10, "samples: " + samples.size());
+
+        CliRun.Result both = LabRun.run("teach", "--teacher", teacher.toString(), "--byoyomi", "100", "--depth", "3",
+                "--openings", "../docs/openings/standard.txt", "--out", shards.toString());
+        assertTrue(both.exitCode() != 0 && both.err().contains("--depth and --byoyomi not both"), both.err());
+    }
+
+    @Test
     void samplesRoundTripThroughTheirFileFormat() throws IOException {
         List<SelfPlay.Sample> samples = List.of(
                 new SelfPlay.Sample("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", -35, 0.5),
@@ -87,14 +108,20 @@ class TeachCommandTest {
     /** This build's engine behind a script that does {@code action} on the third "go", the first time only. */
     private Path misbehaving(String action) throws IOException {
         Path marker = dir.resolve("misbehaved");
-        Path script = dir.resolve("teacher.sh");
-        Files.writeString(script, String.join("\n",
-                "#!/bin/sh",
-                "n=0",
-                "while IFS= read -r line; do",
+        return engineBehind("teacher.sh", "n=0", String.join("\n",
                 "  case \"$line\" in go*) n=$((n+1))",
                 "    if [ $n -eq 3 ] && [ ! -e '" + marker + "' ]; then touch '" + marker + "'; " + action + "; fi ;;",
-                "  esac",
+                "  esac"));
+    }
+
+    /** This build's engine behind a shell script that runs {@code filter} on every line it is sent, then passes it. */
+    private Path engineBehind(String name, String setUp, String filter) throws IOException {
+        Path script = dir.resolve(name);
+        Files.writeString(script, String.join("\n",
+                "#!/bin/sh",
+                setUp,
+                "while IFS= read -r line; do",
+                filter,
                 "  printf '%s\\n' \"$line\"",
                 "done | exec " + TestEngines.builtinCommandLine(),
                 ""));
