@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -60,6 +61,11 @@ public final class TrainCommand implements Callable<Integer> {
             description = "Positions per step, shuffled each epoch (default 0: one step on all of them).")
     private int batch;
 
+    @Option(names = "--scale-per-source", description = {"Fit the score scale of each DATA path on its own and bring its",
+            "scores to the first one's: one teacher per path, for mixing teachers whose centipawns differ (gpsusi's",
+            "are about twice Fairy-Stockfish's)."})
+    private boolean scalePerSource;
+
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "Where to write the learned weights.")
     private Path out;
 
@@ -74,7 +80,7 @@ public final class TrainCommand implements Callable<Integer> {
                     + "--pull 0 or more, --held-out from 0 to below 1 and --batch 0 or more.");
         }
         PrintWriter console = spec.commandLine().getOut();
-        List<SelfPlay.Sample> samples = SampleFiles.readAll(data);
+        List<SelfPlay.Sample> samples = scalePerSource ? onTheFirstSourcesScale(console) : SampleFiles.readAll(data);
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("No training data. " + data + " hold no positions.");
         }
@@ -105,5 +111,28 @@ public final class TrainCommand implements Callable<Integer> {
         }
         console.println("wrote " + out);
         return 0;
+    }
+
+    /**
+     * Read every DATA path as one teacher's samples, fit its score scale, and bring its scores to the first
+     * path's scale, so that one score means the same winning chance whichever teacher gave it.
+     */
+    private List<SelfPlay.Sample> onTheFirstSourcesScale(PrintWriter console) throws IOException {
+        List<SelfPlay.Sample> samples = new ArrayList<>();
+        double common = 0;
+        for (Path path : data) {
+            List<SelfPlay.Sample> part = SampleFiles.readAll(List.of(path));
+            if (part.isEmpty()) {
+                throw new IllegalArgumentException("No training data. " + path + " holds no positions.");
+            }
+            double own = EvalTrainer.bestScoreScale(part);
+            common = common == 0 ? own : common;
+            console.printf(Locale.ROOT, "%s: %d positions, score scale %.0f%n", path, part.size(), own);
+            for (SelfPlay.Sample s : part) {
+                int score = own == common ? s.score() : (int) Math.round(s.score() * common / own);
+                samples.add(new SelfPlay.Sample(s.sfen(), score, s.result()));
+            }
+        }
+        return samples;
     }
 }

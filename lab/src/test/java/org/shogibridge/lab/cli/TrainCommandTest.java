@@ -71,4 +71,41 @@ class TrainCommandTest {
         assertEquals("Bad option. --early-stop needs positions held out (--held-out above 0).", run.err().strip());
         assertFalse(Files.exists(dir.resolve("w.txt")));
     }
+
+    @Test
+    void eachSourceGetsItsOwnScoreScaleWhenAsked() throws Exception {
+        // Two teachers that agree on every position, one counting in units three times the other's.
+        StringBuilder first = new StringBuilder();
+        StringBuilder second = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            int score = (i - 100) * 5;
+            String result = (score > 0) == (i % 5 != 0) ? "1.0" : "0.0";
+            first.append(START).append('\t').append(score).append('\t').append(result).append('\n');
+            second.append(START).append('\t').append(3 * score).append('\t').append(result).append('\n');
+        }
+        Path one = Files.writeString(dir.resolve("one.tsv"), first);
+        Path three = Files.writeString(dir.resolve("three.tsv"), second);
+
+        CliRun.Result run = LabRun.run("train", "--scale-per-source", "--epochs", "1", "--held-out", "0",
+                "--out", dir.resolve("w.txt").toString(), one.toString(), three.toString());
+        assertEquals(0, run.exitCode(), run.err());
+        double ownScale = scaleIn(run.out().get(0), one + ": 200 positions, score scale (\\d+)");
+        double threeScale = scaleIn(run.out().get(1), three + ": 200 positions, score scale (\\d+)");
+        assertEquals(3, threeScale / ownScale, 0.2, run.out().toString());
+        double common = scaleIn(run.out().get(2), "400 positions, scale \\d+, score scale (\\d+); .*");
+        assertEquals(1, common / ownScale, 0.1, "the second teacher's scores were not brought to the first's scale");
+
+        CliRun.Result mixed = LabRun.run("train", "--epochs", "1", "--held-out", "0",
+                "--out", dir.resolve("w2.txt").toString(), one.toString(), three.toString());
+        double blurred = scaleIn(mixed.out().get(0), "400 positions, scale \\d+, score scale (\\d+); .*");
+        assertTrue(blurred / ownScale > 1.2, "without the option one scale serves both: " + blurred);
+    }
+
+    private static final String START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+    private static double scaleIn(String line, String pattern) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(pattern).matcher(line);
+        assertTrue(m.matches(), line);
+        return Double.parseDouble(m.group(1));
+    }
 }
