@@ -101,7 +101,9 @@ public final class TeachCommand implements Callable<Integer> {
         Variant variant = source.variant();
         List<GameRecord> openings = source.openings();
         // gpsusi dies on "go nodes" and "go depth": it takes a clock only, and its LimitDepth option bounds the search.
-        String limit = depth > 0 ? "depth " + depth : byoyomi > 0 ? "btime 0 wtime 0 byoyomi " + byoyomi : "nodes " + nodes;
+        String limit = depth > 0 ? "depth " + depth
+                : byoyomi > 0 ? "btime 0 wtime 0 byoyomi " + byoyomi
+                : "nodes " + nodes;
         UsiClient.Config config = new UsiClient.Config(UsiClient.splitCommand(teacherCommand),
                 withVariant(teacherOptions, variant), Duration.ofSeconds(30), Duration.ofMillis(timeoutMillis));
         TeacherGames.Settings defaults = TeacherGames.Settings.defaults();
