@@ -14,6 +14,9 @@ import org.shogibridge.device.usi.UsiEngineException;
  * asked once more of the restarted engine, and only a second failure reaches the caller (who drops the game).
  */
 public final class UsiTeacher implements TeacherGames.Teacher, AutoCloseable {
+    /** A centipawn score this large is a mate the teacher did not call one: a thousand pawns. */
+    static final int MATE_AS_CENTIPAWNS = 100_000;
+
     private final UsiClient client;
     private final String goCommand;
 
@@ -48,7 +51,10 @@ public final class UsiTeacher implements TeacherGames.Teacher, AutoCloseable {
         return verdict(answer);
     }
 
-    /** Read the move and the score of the last scored "info" line; an answer without a score is an error. */
+    /**
+     * Read the move and the score of the last scored "info" line; an answer without a score is an error. A mate's
+     * score is its length in plies, negative when the side to move is mated (1 when the length is not given).
+     */
     public static TeacherGames.Verdict verdict(UsiClient.BestMove answer) throws UsiEngineException {
         String move = answer.move();
         if (answer.info() == null) {
@@ -64,7 +70,11 @@ public final class UsiTeacher implements TeacherGames.Teacher, AutoCloseable {
                 String value = words[i + 2];
                 try {
                     if (kind.equals("cp")) {
-                        return new TeacherGames.Verdict(move, Integer.parseInt(value), false);
+                        int cp = Integer.parseInt(value);
+                        // gpsusi gives some mates as centipawns (574,025, 1,148,897); no evaluation is that large.
+                        return Math.abs(cp) >= MATE_AS_CENTIPAWNS
+                                ? new TeacherGames.Verdict(move, Integer.signum(cp), true)
+                                : new TeacherGames.Verdict(move, cp, false);
                     }
                     if (kind.equals("mate")) {
                         // "mate -0" and "mate -" (being mated, plies unknown) count as losing; "mate +" as winning.
