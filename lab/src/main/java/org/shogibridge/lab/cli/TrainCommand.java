@@ -121,7 +121,8 @@ public final class TrainCommand implements Callable<Integer> {
         List<SelfPlay.Sample> samples = new ArrayList<>();
         double common = 0;
         for (Path path : data) {
-            List<SelfPlay.Sample> part = SampleFiles.readAll(List.of(path));
+            List<SelfPlay.Sample> part = new ArrayList<>();
+            SampleFiles.read(path, part);
             if (part.isEmpty()) {
                 throw new IllegalArgumentException("No training data. " + path + " holds no positions.");
             }
@@ -129,8 +130,7 @@ public final class TrainCommand implements Callable<Integer> {
             common = common == 0 ? own : common;
             console.printf(Locale.ROOT, "%s: %d positions, score scale %.0f%n", path, part.size(), own);
             for (SelfPlay.Sample s : part) {
-                int score = own == common ? s.score() : (int) Math.round(s.score() * common / own);
-                samples.add(new SelfPlay.Sample(s.sfen(), score, s.result()));
+                samples.add(new SelfPlay.Sample(s.sfen(), (int) Math.round(s.score() * common / own), s.result()));
             }
         }
         return samples;
