@@ -7,6 +7,7 @@ import org.shogibridge.lab.cli.BenchEventCommand;
 import org.shogibridge.lab.cli.BenchScanCommand;
 import org.shogibridge.lab.cli.JudgeCommand;
 import org.shogibridge.lab.cli.MatchCommand;
+import org.shogibridge.lab.cli.RelabelCommand;
 import org.shogibridge.lab.cli.SelfPlayCommand;
 import org.shogibridge.lab.cli.TeachCommand;
 import org.shogibridge.lab.cli.TrainCommand;
@@ -20,7 +21,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "shogi-bridge-lab", mixinStandardHelpOptions = true, version = "shogi-bridge-lab 0.1.0",
         description = "The developers' tools of shogi-bridge: matches, judging, training and benchmarks.",
-        subcommands = {MatchCommand.class, JudgeCommand.class, SelfPlayCommand.class, TeachCommand.class, TrainCommand.class,
+        subcommands = {MatchCommand.class, JudgeCommand.class, SelfPlayCommand.class, TeachCommand.class,
+                RelabelCommand.class, TrainCommand.class,
                 BenchDaemonCommand.class, BenchEventCommand.class, BenchBoardLinkCommand.class, BenchScanCommand.class, CommandLine.HelpCommand.class})
 public final class Lab {
 

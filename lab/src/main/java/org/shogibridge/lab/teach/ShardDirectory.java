@@ -37,9 +37,9 @@ public final class ShardDirectory {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
-                Matcher m = SHARD.matcher(name);
-                if (m.matches()) {
-                    done.add(Integer.parseInt(m.group(1)));
+                int n = numberOf(f);
+                if (n >= 0) {
+                    done.add(n);
                 } else if (name.startsWith("shard-") && name.endsWith(".part")) {
                     Files.delete(f);
                 }
@@ -50,6 +50,17 @@ public final class ShardDirectory {
     /** Return the number of whole shards found when the directory was opened. */
     public synchronized int doneCount() {
         return done.size();
+    }
+
+    /** Return whether shard n was whole when the directory was opened. */
+    public synchronized boolean isDone(int n) {
+        return done.contains(n);
+    }
+
+    /** Return the number of a shard file from its name, or -1 if the name is not a shard's. */
+    public static int numberOf(Path file) {
+        Matcher m = SHARD.matcher(file.getFileName().toString());
+        return m.matches() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** Claim the lowest shard number that is neither whole nor claimed. */

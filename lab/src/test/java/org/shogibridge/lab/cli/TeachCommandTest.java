@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,7 +16,6 @@ import org.shogibridge.device.cli.CliRun;
 import org.shogibridge.lab.learning.SelfPlay;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.lab.teach.SampleFiles;
-import org.shogibridge.device.usi.TestEngines;
 
 /**
  * {@code teach} with this build's engine as the teacher, behind a wrapper that makes it crash or hang once:
@@ -114,19 +112,8 @@ class TeachCommandTest {
                 "  esac"));
     }
 
-    /** This build's engine behind a shell script that runs {@code filter} on every line it is sent, then passes it. */
     private Path engineBehind(String name, String setUp, String filter) throws IOException {
-        Path script = dir.resolve(name);
-        Files.writeString(script, String.join("\n",
-                "#!/bin/sh",
-                setUp,
-                "while IFS= read -r line; do",
-                filter,
-                "  printf '%s\\n' \"$line\"",
-                "done | exec " + TestEngines.builtinCommandLine(),
-                ""));
-        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return script;
+        return TeacherScripts.engineBehind(dir, name, setUp, filter);
     }
 
     private static CliRun.Result teach(Path teacher, Path shards, String count) {
