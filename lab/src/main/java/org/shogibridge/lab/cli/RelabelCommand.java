@@ -117,6 +117,7 @@ public final class RelabelCommand implements Callable<Integer> {
     private record Relabelled(List<SelfPlay.Sample> samples, int asked, int mates, int failures) {
     }
 
+    /** Score one shard's samples again; a teacher that fails on more than half of them stops the run. */
     private static Relabelled relabel(UsiTeacher judge, Path file) throws Exception {
         List<SelfPlay.Sample> read = new ArrayList<>();
         SampleFiles.read(file, read);
@@ -138,6 +139,11 @@ public final class RelabelCommand implements Callable<Integer> {
             } else {
                 samples.add(new SelfPlay.Sample(s.sfen(), verdict.score(), s.result()));
             }
+        }
+        if (failures * 2 > read.size()) {
+            // A broken teacher would otherwise leave an empty shard that a resumed run takes as done.
+            throw new IllegalArgumentException("Teacher. It failed on " + failures + " of the " + read.size()
+                    + " positions of " + file + "; that shard was not written.");
         }
         return new Relabelled(samples, read.size(), mates, failures);
     }

@@ -86,6 +86,19 @@ class RelabelCommandTest {
     }
 
     @Test
+    void aTeacherThatFailsOnMostOfAShardStopsTheRunAndWritesNothing() throws Exception {
+        Path source = shards(List.of(sample(WHITE_UP_A_ROOK, 0.0), sample(EVEN, 0.5), sample(BLACK_UP_A_ROOK, 1.0)));
+        Path teacher = script("broken.sh", "  case \"$line\" in position*) exit 6 ;; esac");
+        Path out = dir.resolve("relabelled");
+
+        CliRun.Result run = relabel(teacher, source, out);
+        assertEquals(2, run.exitCode(), run.out().toString());
+        assertTrue(run.err().contains("Teacher. It failed on 3 of the 3 positions of " + source.resolve("shard-000000.tsv.gz")
+                + "; that shard was not written."), run.err());
+        assertEquals(List.of(), SampleFiles.sampleFilesIn(out), "a resumed run would take an empty shard as done");
+    }
+
+    @Test
     void aSourceThatIsNotAShardDirectoryIsRefused() throws Exception {
         Path teacher = script("teacher.sh", "");
         Path source = dir.resolve("mixed");
