@@ -92,8 +92,8 @@ class BenchCommandTest {
      * {@code bench --depth 6} and {@code --depth 8}: update with every search or weights change, and quote them in
      * the commit.
      */
-    static final long BENCH_NODES_DEPTH_6 = 180_391;
-    static final long BENCH_NODES_DEPTH_8 = 1_012_566;
+    static final long BENCH_NODES_DEPTH_6 = 140_270;
+    static final long BENCH_NODES_DEPTH_8 = 1_293_651;
 
     @Test
     void aBadPositionNamesFileAndLine() throws Exception {
