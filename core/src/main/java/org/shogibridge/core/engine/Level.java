@@ -8,7 +8,7 @@ package org.shogibridge.core.engine;
  * how far from the best the choice strays. Their mistakes are plausible moves that miss something deeper, not
  * random ones. Levels 8 and 9 search normally but stop at a node count; level 10 uses all the time the clock
  * gives. The {@code rating} is the strength measured in matches of each level against the next (docs/ENGINE.md,
- * "Levels, measured"), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
+ * "Levels, measured"; last with the ninth generation's weights), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
  * are the engine's own ratings, not a human's.
  *
  * @param number      1..10
@@ -20,15 +20,15 @@ package org.shogibridge.core.engine;
 public record Level(int number, int depth, int temperature, long nodes, int rating) {
     private static final Level[] LEVELS = {
         new Level(1, 1, 180, 0, 500),
-        new Level(2, 1, 110, 0, 838),
-        new Level(3, 1, 40, 0, 1118),
-        new Level(4, 2, 80, 0, 1341),
-        new Level(5, 2, 45, 0, 1499),
-        new Level(6, 3, 30, 0, 1881),
-        new Level(7, 4, 8, 0, 2150),
-        new Level(8, 0, 0, 30_000, 2662),
-        new Level(9, 0, 0, 300_000, 3207),
-        new Level(10, 0, 0, 0, 3327),
+        new Level(2, 1, 110, 0, 882),
+        new Level(3, 1, 40, 0, 1183),
+        new Level(4, 2, 80, 0, 1406),
+        new Level(5, 2, 45, 0, 1553),
+        new Level(6, 3, 30, 0, 1935),
+        new Level(7, 4, 8, 0, 2142),
+        new Level(8, 0, 0, 30_000, 2850),
+        new Level(9, 0, 0, 300_000, 3435),
+        new Level(10, 0, 0, 0, 3569),
     };
 
     /** Return the level with a number from 1 to 10. */
