@@ -8,8 +8,8 @@ package org.shogibridge.core.engine;
  * how far from the best the choice strays. Their mistakes are plausible moves that miss something deeper, not
  * random ones. Levels 8 and 9 search normally but stop at a node count; level 10 uses all the time the clock
  * gives. The {@code rating} is the strength measured in matches of each level against the next (docs/ENGINE.md,
- * "Levels, measured"; last with the ninth generation's weights), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
- * are the engine's own ratings, not a human's.
+ * "Levels, measured"; last with the ninth generation's weights), chained from level 1 = 500. A chain of
+ * self-play results stretches the scale, so these are the engine's own ratings, not a human's.
  *
  * @param number      1..10
  * @param depth       the fixed depth levels 1-7 read every move to (0 for levels 8-10)
