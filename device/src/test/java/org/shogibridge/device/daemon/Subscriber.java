@@ -227,6 +227,8 @@ final class Subscriber implements AutoCloseable {
         if (client.isConnected()) {
             client.disconnect();
         }
-        client.close();
+        // forced: once the broker is gone, automatic reconnect may be mid-attempt, and a plain close then throws
+        // "Connect already in progress" (seen in a fresh-clone run)
+        client.close(true);
     }
 }
