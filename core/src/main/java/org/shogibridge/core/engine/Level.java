@@ -4,12 +4,14 @@ package org.shogibridge.core.engine;
  * A playing strength from 1 (beginner) to 10 (full strength).
  *
  * <p>Levels 1 to 7 read every move to a shallow depth and then choose like a person who judges by feel: the
- * better a move looks, the likelier it is chosen, with a {@code temperature} (in evaluation units) setting
- * how far from the best the choice strays. Their mistakes are plausible moves that miss something deeper, not
- * random ones. Levels 8 and 9 search normally but stop at a node count; level 10 uses all the time the clock
- * gives. The {@code rating} is the strength measured in matches of each level against the next (docs/ENGINE.md,
- * "Levels, measured"; last with the ninth generation's weights), chained from level 1 = 500. A chain of
- * self-play results stretches the scale, so these are the engine's own ratings, not a human's.
+ * better a move looks, the likelier it is chosen, with a {@code temperature} (in evaluation units) setting how
+ * far from the best the choice strays. Their mistakes are plausible moves that miss something deeper, not random
+ * ones. Levels 8 and 9 search normally but stop at a node count, kept low enough that the steps above level 7
+ * stay even and level 10 stays above level 9 on a Pi too (an estimate from the speeds); level 10 uses all the
+ * time the clock gives, so the last step is the largest. The {@code rating} is the strength measured in matches
+ * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the ninth generation's weights),
+ * chained from level 1 = 500. A chain of self-play results stretches the scale, so these are the engine's own
+ * ratings, not a human's.
  *
  * @param number      1..10
  * @param depth       the fixed depth levels 1-7 read every move to (0 for levels 8-10)
@@ -26,9 +28,9 @@ public record Level(int number, int depth, int temperature, long nodes, int rati
         new Level(5, 2, 45, 0, 1553),
         new Level(6, 3, 30, 0, 1935),
         new Level(7, 4, 8, 0, 2142),
-        new Level(8, 0, 0, 30_000, 2850),
-        new Level(9, 0, 0, 300_000, 3435),
-        new Level(10, 0, 0, 0, 3569),
+        new Level(8, 0, 0, 20_000, 2600),
+        new Level(9, 0, 0, 50_000, 2952),
+        new Level(10, 0, 0, 0, 3782),
     };
 
     /** Return the level with a number from 1 to 10. */
