@@ -227,8 +227,22 @@ final class Subscriber implements AutoCloseable {
         if (client.isConnected()) {
             client.disconnect();
         }
-        // forced: once the broker is gone, automatic reconnect may be mid-attempt, and a plain close then throws
-        // "Connect already in progress" (seen in a fresh-clone run)
-        client.close(true);
+        // Once the broker is gone, automatic reconnect may be mid-attempt, and Paho refuses to close then, even
+        // forced ("Connect already in progress", seen in a fresh-clone run): cut the attempt (or a connection it
+        // made again) and close.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                client.close(true);
+                return;
+            } catch (MqttException e) {
+                boolean reconnecting = e.getReasonCode() == MqttException.REASON_CODE_CONNECT_IN_PROGRESS
+                        || e.getReasonCode() == MqttException.REASON_CODE_CLIENT_CONNECTED;
+                if (!reconnecting || attempt == 50) {
+                    throw e;
+                }
+                client.disconnectForcibly(0, 100);
+                Thread.sleep(20);
+            }
+        }
     }
 }
