@@ -9,7 +9,7 @@ package org.shogibridge.core.engine;
  * ones. Levels 8 and 9 search normally but stop at a node count, kept low enough that the steps above level 7
  * stay even and level 10 stays above level 9 on a Pi too (an estimate from the speeds); level 10 uses all the
  * time the clock gives, so the last step is the largest. The {@code rating} is the strength measured in matches
- * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the ninth generation's weights),
+ * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the tenth generation's weights),
  * chained from level 1 = 500. A chain of self-play results stretches the scale, so these are the engine's own
  * ratings, not a human's.
  *
@@ -22,15 +22,15 @@ package org.shogibridge.core.engine;
 public record Level(int number, int depth, int temperature, long nodes, int rating) {
     private static final Level[] LEVELS = {
         new Level(1, 1, 180, 0, 500),
-        new Level(2, 1, 110, 0, 882),
-        new Level(3, 1, 40, 0, 1183),
-        new Level(4, 2, 80, 0, 1406),
-        new Level(5, 2, 45, 0, 1553),
-        new Level(6, 3, 30, 0, 1935),
-        new Level(7, 4, 8, 0, 2142),
-        new Level(8, 0, 0, 20_000, 2600),
-        new Level(9, 0, 0, 50_000, 2952),
-        new Level(10, 0, 0, 0, 3782),
+        new Level(2, 1, 110, 0, 1012),
+        new Level(3, 1, 40, 0, 1337),
+        new Level(4, 2, 80, 0, 1528),
+        new Level(5, 2, 45, 0, 1598),
+        new Level(6, 3, 30, 0, 1911),
+        new Level(7, 4, 8, 0, 2201),
+        new Level(8, 0, 0, 20_000, 2618),
+        new Level(9, 0, 0, 50_000, 2919),
+        new Level(10, 0, 0, 0, 3627),
     };
 
     /** Return the level with a number from 1 to 10. */
