@@ -118,6 +118,8 @@ public final class Search {
      */
     private volatile boolean stopOrdered;
     private volatile boolean pondering;
+    /** A helper's last completed iteration, read by the main thread once the helper has stopped. */
+    private volatile SearchResult completed;
 
     public Search(Evaluation evaluation, TranspositionTable table) {
         this(evaluation, table, new ContinuationHistory());
@@ -243,9 +245,11 @@ public final class Search {
     /**
      * Search a position as a helper of a lazy SMP search: iterative deepening from depth {@code 1 + id % 2} (so
      * that half the helpers run a ply ahead of the main thread), up to {@code maxDepth} (0: no limit), filling the
-     * shared table until {@link #stop()}. Its own result is not used; the main thread finds what it stored.
+     * shared table until {@link #stop()}. The main thread finds what it stored, and its last completed iteration
+     * ({@link #completed()}) votes on the move played.
      */
     void help(Position position, int maxDepth, int id) {
+        completed = null;
         int[] rootMoves = prepareRoot(position, 0, false);
         pondering = false;
         optimumNanos = Long.MAX_VALUE;
@@ -256,9 +260,19 @@ public final class Search {
         }
         int last = maxDepth > 0 ? Math.min(maxDepth, MAX_PLY - 20) : MAX_PLY - 20;
         int previousScore = 0;
-        for (int depth = 1 + id % 2; depth <= last && !stopRequested; depth++) {
-            previousScore = aspirationSearch(rootMoves, depth, previousScore);
+        for (int depth = 1 + id % 2; depth <= last; depth++) {
+            int score = aspirationSearch(rootMoves, depth, previousScore);
+            if (stopRequested) {
+                break;  // an iteration cut short says nothing its last completed one did not
+            }
+            previousScore = score;
+            completed = result(score, depth);
         }
+    }
+
+    /** The last iteration this helper completed in its latest {@link #help}, or null if none. */
+    SearchResult completed() {
+        return completed;
     }
 
     /** Search the root to a depth in a window around the previous iteration's score, widened on a fail. */

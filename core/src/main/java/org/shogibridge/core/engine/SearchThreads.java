@@ -4,19 +4,24 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.shogibridge.core.rules.Impasse;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 
 /**
- * One search on several cores: lazy SMP. A main {@link Search} decides the move and keeps the clock; helper
- * searches of the same position run beside it, half of them a ply ahead, and share only the transposition
- * table, so each finds the others' results there and the main thread's tree is cut sooner. A Raspberry Pi 4 has
- * four cores, and one search alone uses one.
+ * One search on several cores: lazy SMP. A main {@link Search} keeps the clock and reports progress; helper
+ * searches of the same position run beside it, half of them a ply ahead, and share the transposition table, so
+ * each finds the others' results there and the main thread's tree is cut sooner. At the end every thread's last
+ * completed iteration votes on the move ({@link #vote}). A Raspberry Pi 4 has four cores, and one search alone
+ * uses one.
  *
  * <p>The core starts no threads of its own: the helpers run on an {@link Executor} that the caller (the device
  * layer) supplies with {@link #setThreads}. With one thread, the default, this is exactly the main search, so
  * node counts stay reproducible ({@code bench}, the levels with a node cap).
  */
 public final class SearchThreads {
+    /** Every vote counts at least this much per ply of depth (Stockfish's 14, in its units, is about 6 of ours). */
+    private static final int VOTE_FLOOR = 6;
+
     private final Evaluation evaluation;
     private final TranspositionTable table;
     private final Search main;
@@ -82,8 +87,9 @@ public final class SearchThreads {
     }
 
     /**
-     * Search with every thread; the result is the main thread's, with the nodes of all. Returns once the helpers
-     * have stopped, so the next search starts from quiet threads.
+     * Search with every thread; the result is the move, score, depth and line the threads voted for, with the
+     * nodes of all and the main thread's time. Returns once the helpers have stopped, so the next search starts
+     * from quiet threads.
      */
     public SearchResult search(Position position, SearchLimits limits, boolean ponder, Search.Listener listener) {
         if (helpers.length == 0) {
@@ -92,6 +98,7 @@ public final class SearchThreads {
         table.newSearch();  // before the helpers start, so that all store under this search's generation
         main.continuation().prepare(position.variant()); // laid out before the helpers share it
         CountDownLatch finished = new CountDownLatch(helpers.length);
+        boolean[] started = new boolean[helpers.length];
         for (int i = 0; i < helpers.length; i++) {
             Search helper = helpers[i];
             int id = i;
@@ -104,6 +111,7 @@ public final class SearchThreads {
                         finished.countDown();
                     }
                 });
+                started[i] = true;
             } catch (RejectedExecutionException e) {
                 finished.countDown();  // an executor that is shutting down: search with fewer threads
             }
@@ -118,11 +126,62 @@ public final class SearchThreads {
             awaitQuietly(finished);
         }
         long nodes = result.nodes();
-        for (Search helper : helpers) {
-            nodes += helper.nodes();  // read after the latch: each helper's count is complete and visible
+        SearchResult[] votes = new SearchResult[helpers.length + 1];
+        votes[0] = result;
+        for (int i = 0; i < helpers.length; i++) {
+            nodes += helpers[i].nodes();  // read after the latch: each helper's count is complete and visible
+            votes[i + 1] = started[i] ? helpers[i].completed() : null;
         }
-        return new SearchResult(result.bestMove(), result.declareWin(), result.score(), result.depth(), nodes,
-                result.millis(), result.pv());
+        if (result.declareWin() || result.bestMove() == Move.NONE) {
+            return new SearchResult(result.bestMove(), result.declareWin(), result.score(), result.depth(), nodes,
+                    result.millis(), result.pv());
+        }
+        SearchResult chosen = vote(votes);
+        return new SearchResult(chosen.bestMove(), false, chosen.score(), chosen.depth(), nodes, result.millis(),
+                chosen.pv());
+    }
+
+    /**
+     * Choose the move to play from the threads' results (the first is the main thread's; a helper that completed
+     * no iteration is null), as Stockfish's threads vote: each result votes for its move with the weight
+     * {@code (score - lowest score + VOTE_FLOOR) * depth}, so a deeper search and a better score count for more,
+     * and two threads that agree outweigh one that is a little deeper. A forced win counts above all votes (the
+     * quickest one), and a result that sees its side mated never leads. The main thread wins a tie.
+     */
+    static SearchResult vote(SearchResult[] results) {
+        int lowest = Integer.MAX_VALUE;
+        for (SearchResult r : results) {
+            if (r != null) {
+                lowest = Math.min(lowest, r.score());
+            }
+        }
+        SearchResult best = results[0];
+        for (SearchResult r : results) {
+            if (r == null || r == best) {
+                continue;
+            }
+            if (best.score() > Score.MATE_BOUND) {
+                if (r.score() > best.score()) {
+                    best = r;  // a quicker mate
+                }
+            } else if (r.score() > Score.MATE_BOUND
+                    || r.score() >= -Score.MATE_BOUND && weight(results, r.bestMove(), lowest)
+                            > weight(results, best.bestMove(), lowest)) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /** The sum of the votes for one move. */
+    private static long weight(SearchResult[] results, int move, int lowest) {
+        long sum = 0;
+        for (SearchResult r : results) {
+            if (r != null && r.bestMove() == move) {
+                sum += (long) (r.score() - lowest + VOTE_FLOOR) * r.depth();
+            }
+        }
+        return sum;
     }
 
     /** Stop the search in every thread (from another thread); holds until {@link #clearStop()}. */

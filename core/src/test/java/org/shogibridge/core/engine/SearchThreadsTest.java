@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -95,6 +98,67 @@ class SearchThreadsTest {
         assertTrue(millis < 2_000, "took " + millis + " ms for 200");
         executor.shutdown();
         assertTrue(executor.awaitTermination(5, TimeUnit.SECONDS), "a helper still runs after the search returned");
+    }
+
+    /** A thread's result as the vote sees it: the move (any number stands for one), the score and the depth. */
+    private static SearchResult result(int move, int score, int depth) {
+        return new SearchResult(move, false, score, depth, 0, 0, new int[] {move});
+    }
+
+    @Test
+    void aHelperAPlyDeeperWithTheSameScoreOutvotesTheMainThread() {
+        SearchResult main = result(1, 50, 8);
+        SearchResult deeper = result(2, 50, 9);
+        assertEquals(deeper, SearchThreads.vote(new SearchResult[] {main, deeper}));
+        assertEquals(main, SearchThreads.vote(new SearchResult[] {main, null}), "a helper with no iteration has no vote");
+    }
+
+    @Test
+    void twoThreadsThatAgreeOutweighOneThatIsAPlyDeeper() {
+        SearchResult main = result(1, 50, 8);
+        SearchResult agreeing = result(1, 50, 8);
+        SearchResult deeper = result(2, 50, 9);
+        assertEquals(1, SearchThreads.vote(new SearchResult[] {main, agreeing, deeper}).bestMove());
+    }
+
+    @Test
+    void atEqualDepthTheBetterScoreWinsAndATieStaysWithTheMainThread() {
+        SearchResult main = result(1, 0, 8);
+        SearchResult better = result(2, 100, 8);
+        assertEquals(better, SearchThreads.vote(new SearchResult[] {main, better}));
+        SearchResult same = result(2, 0, 8);
+        assertEquals(main, SearchThreads.vote(new SearchResult[] {main, same}));
+    }
+
+    @Test
+    void aForcedWinLeadsTheQuickestFirstAndAThreadThatSeesItselfMatedNever() {
+        SearchResult main = result(1, 300, 12);
+        SearchResult mates = result(2, Score.MATE - 9, 4);
+        SearchResult matesSooner = result(3, Score.MATE - 5, 3);
+        assertEquals(mates, SearchThreads.vote(new SearchResult[] {main, mates}), "a mate outweighs any depth");
+        assertEquals(matesSooner, SearchThreads.vote(new SearchResult[] {main, mates, matesSooner}));
+        SearchResult mated = result(4, -(Score.MATE - 10), 20);
+        assertEquals(main, SearchThreads.vote(new SearchResult[] {main, mated}));
+    }
+
+    @Test
+    void aHelperTheExecutorRefusedHasNoVoteFromAnEarlierSearch() {
+        AtomicBoolean refuse = new AtomicBoolean();
+        Executor refusing = task -> {
+            if (refuse.get()) {
+                throw new RejectedExecutionException("shutting down");
+            }
+            executor.execute(task);
+        };
+        SearchThreads search = new SearchThreads(new Evaluation(EvalParams.DEFAULT), new TranspositionTable(8));
+        search.setThreads(2, refusing);
+        search.search(Position.fromSfen(MIDDLE_GAME), SearchLimits.depth(6), false, null);
+        refuse.set(true);
+        // Lost for the side to move, so a stale helper's better score would outvote the main thread's.
+        Position lost = Position.fromSfen("4k4/9/9/9/9/9/9/9/4K4 b 2r2b 1");
+        SearchResult r = search.search(lost, SearchLimits.depth(4), false, null);
+        assertTrue(Rules.violation(lost, r.bestMove()) == null, "the main thread alone decides: "
+                + Usi.format(Variant.STANDARD, r.bestMove()));
     }
 
     @Test

@@ -333,7 +333,8 @@ public final class UsiEngineServer {
             lastPvMove[0] = progress.pv().length > 0 ? progress.pv()[0] : 0;
         });
         if (result.bestMove() != 0 && !result.declareWin() && result.bestMove() != lastPvMove[0]) {
-            // An iteration cut short found a better move than the last line sent: a GUI shows the line of the move played.
+            // An iteration cut short, or a helper thread's vote, chose another move than the last line sent: a GUI
+            // shows the line of the move played.
             send(String.format(Locale.ROOT, "info depth %d score %s nodes %d time %d pv %s", result.depth(),
                     Score.usi(result.score()), result.nodes(), result.millis(),
                     Usi.formatLine(v, result.pv().length > 0 && result.pv()[0] == result.bestMove() ? result.pv() : new int[] {result.bestMove()})));
