@@ -132,13 +132,10 @@ public final class SearchThreads {
             nodes += helpers[i].nodes();  // read after the latch: each helper's count is complete and visible
             votes[i + 1] = started[i] ? helpers[i].completed() : null;
         }
-        if (result.declareWin() || result.bestMove() == Move.NONE) {
-            return new SearchResult(result.bestMove(), result.declareWin(), result.score(), result.depth(), nodes,
-                    result.millis(), result.pv());
-        }
-        SearchResult chosen = vote(votes);
-        return new SearchResult(chosen.bestMove(), false, chosen.score(), chosen.depth(), nodes, result.millis(),
-                chosen.pv());
+        // A declared win or a position without a move is the main thread's alone to report.
+        SearchResult chosen = result.declareWin() || result.bestMove() == Move.NONE ? result : vote(votes);
+        return new SearchResult(chosen.bestMove(), chosen.declareWin(), chosen.score(), chosen.depth(), nodes,
+                result.millis(), chosen.pv());
     }
 
     /**
