@@ -66,6 +66,14 @@ public final class TrainCommand implements Callable<Integer> {
             "are about twice Fairy-Stockfish's)."})
     private boolean scalePerSource;
 
+    @Option(names = "--scale", paramLabel = "S", description = {"Hold the evaluation's logistic scale at S instead of",
+            "fitting it to the results of the positions given (to go on learning on the scale a set was trained at)."})
+    private Double fixedScale;
+
+    @Option(names = "--score-scale", paramLabel = "S", description = {"Hold the teacher's logistic scale at S instead of",
+            "fitting it to the results of the positions given: the targets then mean what they meant for an earlier set."})
+    private Double fixedScoreScale;
+
     @Option(names = "--out", paramLabel = "FILE", required = true, description = "Where to write the learned weights.")
     private Path out;
 
@@ -79,14 +87,17 @@ public final class TrainCommand implements Callable<Integer> {
             throw new IllegalArgumentException("Bad option. --epochs must be 1 or more, --rate above 0, --lambda from 0 to 1, "
                     + "--pull 0 or more, --held-out from 0 to below 1 and --batch 0 or more.");
         }
+        if (fixedScale != null && !(fixedScale > 0) || fixedScoreScale != null && !(fixedScoreScale > 0)) {
+            throw new IllegalArgumentException("Bad option. --scale and --score-scale must be above 0.");
+        }
         PrintWriter console = spec.commandLine().getOut();
         List<SelfPlay.Sample> samples = scalePerSource ? onTheFirstSourcesScale(console) : SampleFiles.readAll(data);
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("No training data. " + data + " hold no positions.");
         }
         EvalWeights initial = handMade ? EvalWeights.handMade() : WeightsFile.read(start);
-        double scale = EvalTrainer.bestScale(samples, initial);
-        double scoreScale = EvalTrainer.bestScoreScale(samples);
+        double scale = fixedScale != null ? fixedScale : EvalTrainer.bestScale(samples, initial);
+        double scoreScale = fixedScoreScale != null ? fixedScoreScale : EvalTrainer.bestScoreScale(samples);
         EvalTrainer trainer = new EvalTrainer(samples, lambda, scoreScale, heldOut);
         EvalTrainer.Fit before = trainer.fit(initial, scale);
         console.printf(Locale.ROOT, "%d positions, scale %.0f, score scale %.0f; error before: training %.5f, held out %.5f%n",

@@ -101,6 +101,35 @@ class TrainCommandTest {
         assertTrue(blurred / ownScale > 1.2, "without the option one scale serves both: " + blurred);
     }
 
+    @Test
+    void scalesHeldFixedAreUsedInsteadOfFitted() throws Exception {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            int score = (i - 100) * 5;
+            String result = (score > 0) == (i % 5 != 0) ? "1.0" : "0.0";
+            lines.append(START).append('\t').append(score).append('\t').append(result).append('\n');
+        }
+        Path data = Files.writeString(dir.resolve("data.tsv"), lines);
+        CliRun.Result fitted = LabRun.run("train", "--epochs", "1", "--held-out", "0",
+                "--out", dir.resolve("w1.txt").toString(), data.toString());
+        assertEquals(0, fitted.exitCode(), fitted.err());
+        double fittedScore = scaleIn(fitted.out().get(0), "200 positions, scale \\d+, score scale (\\d+); .*");
+        double held = Math.round(fittedScore * 3);
+        CliRun.Result fixed = LabRun.run("train", "--epochs", "1", "--held-out", "0", "--scale", "777",
+                "--score-scale", String.valueOf(held), "--out", dir.resolve("w2.txt").toString(), data.toString());
+        assertEquals(0, fixed.exitCode(), fixed.err());
+        assertTrue(fixed.out().get(0).startsWith("200 positions, scale 777, score scale " + (long) held + ";"),
+                fixed.out().get(0));
+        assertTrue(Files.readString(dir.resolve("w2.txt")).contains("scale 777, score scale " + (long) held),
+                "the weights file names the scales used");
+
+        CliRun.Result bad = LabRun.run("train", "--score-scale", "0", "--out", dir.resolve("w3.txt").toString(),
+                data.toString());
+        assertEquals(2, bad.exitCode());
+        assertEquals("Bad option. --scale and --score-scale must be above 0.", bad.err().strip());
+        assertFalse(Files.exists(dir.resolve("w3.txt")));
+    }
+
     private static final String START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 
     private static double scaleIn(String line, String pattern) {
