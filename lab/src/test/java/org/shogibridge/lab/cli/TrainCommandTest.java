@@ -75,16 +75,8 @@ class TrainCommandTest {
     @Test
     void eachSourceGetsItsOwnScoreScaleWhenAsked() throws Exception {
         // Two teachers that agree on every position, one counting in units three times the other's.
-        StringBuilder first = new StringBuilder();
-        StringBuilder second = new StringBuilder();
-        for (int i = 0; i < 200; i++) {
-            int score = (i - 100) * 5;
-            String result = (score > 0) == (i % 5 != 0) ? "1.0" : "0.0";
-            first.append(START).append('\t').append(score).append('\t').append(result).append('\n');
-            second.append(START).append('\t').append(3 * score).append('\t').append(result).append('\n');
-        }
-        Path one = Files.writeString(dir.resolve("one.tsv"), first);
-        Path three = Files.writeString(dir.resolve("three.tsv"), second);
+        Path one = Files.writeString(dir.resolve("one.tsv"), scoredSamples(1));
+        Path three = Files.writeString(dir.resolve("three.tsv"), scoredSamples(3));
 
         CliRun.Result run = LabRun.run("train", "--scale-per-source", "--epochs", "1", "--held-out", "0",
                 "--out", dir.resolve("w.txt").toString(), one.toString(), three.toString());
@@ -103,13 +95,7 @@ class TrainCommandTest {
 
     @Test
     void scalesHeldFixedAreUsedInsteadOfFitted() throws Exception {
-        StringBuilder lines = new StringBuilder();
-        for (int i = 0; i < 200; i++) {
-            int score = (i - 100) * 5;
-            String result = (score > 0) == (i % 5 != 0) ? "1.0" : "0.0";
-            lines.append(START).append('\t').append(score).append('\t').append(result).append('\n');
-        }
-        Path data = Files.writeString(dir.resolve("data.tsv"), lines);
+        Path data = Files.writeString(dir.resolve("data.tsv"), scoredSamples(1));
         CliRun.Result fitted = LabRun.run("train", "--epochs", "1", "--held-out", "0",
                 "--out", dir.resolve("w1.txt").toString(), data.toString());
         assertEquals(0, fitted.exitCode(), fitted.err());
@@ -131,6 +117,20 @@ class TrainCommandTest {
     }
 
     private static final String START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+    /**
+     * Return 200 samples whose scores (in units of {@code unit}) tell the result four times in five: a teacher
+     * with a logistic scale to fit.
+     */
+    private static String scoredSamples(int unit) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            int score = (i - 100) * 5;
+            String result = (score > 0) == (i % 5 != 0) ? "1.0" : "0.0";
+            lines.append(START).append('\t').append(unit * score).append('\t').append(result).append('\n');
+        }
+        return lines.toString();
+    }
 
     private static double scaleIn(String line, String pattern) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(pattern).matcher(line);
