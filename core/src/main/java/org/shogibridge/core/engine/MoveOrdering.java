@@ -147,20 +147,40 @@ final class MoveOrdering {
         return score + bonus - score * Math.abs(bonus) / HISTORY_LIMIT;
     }
 
+    /** The bits of a sort key below the move's key: its place in the generated list. */
+    private static final int PLACE_BITS = 11;
+
+    static {
+        if (org.shogibridge.core.rules.MoveList.CAPACITY > 1 << PLACE_BITS) {
+            throw new AssertionError("A sort key's place bits cannot hold every move of a list.");
+        }
+    }
+
+    /**
+     * Return the sort key of the move at place {@code index} of its generated list: its {@link #key}, and below it
+     * the place, earlier first. No two moves of a list share a sort key, so the order they are tried in is the
+     * keys' order, ties kept in the generator's order, whichever way the moves are picked or filtered. The sign is
+     * the key's.
+     */
+    static long sortKey(int key, int index) {
+        return (long) key << PLACE_BITS | (1 << PLACE_BITS) - 1 - index;
+    }
+
     /** Swap the best remaining move into place {@code i} and return it (selection sort, one step at a time). */
-    static int pickNext(int[] moves, int[] keys, int i, int count) {
+    static int pickNext(int[] moves, long[] keys, int i, int count) {
         int best = i;
+        long bestKey = keys[i];
         for (int j = i + 1; j < count; j++) {
-            if (keys[j] > keys[best]) {
+            if (keys[j] > bestKey) {
                 best = j;
+                bestKey = keys[j];
             }
         }
         int move = moves[best];
         moves[best] = moves[i];
         moves[i] = move;
-        int key = keys[best];
         keys[best] = keys[i];
-        keys[i] = key;
+        keys[i] = bestKey;
         return move;
     }
 }

@@ -85,7 +85,7 @@ public final class Search {
     /** What capturing each piece type wins, for {@link #exchange}. */
     private final int[] exchangeValues;
     private final MoveList[] lists = new MoveList[MAX_PLY + 1];
-    private final int[][] orderKeys = new int[MAX_PLY + 1][MoveList.CAPACITY];
+    private final long[][] orderKeys = new long[MAX_PLY + 1][MoveList.CAPACITY];
     private final MoveOrdering ordering;
     private final ContinuationHistory continuation;
     private final CorrectionHistory correction = new CorrectionHistory();
@@ -531,10 +531,10 @@ public final class Search {
                 return Score.MATE - ply - 1;
             }
         }
-        final int[] keys = orderKeys[ply];
+        final long[] keys = orderKeys[ply];
         ordering.enterNode(pos, ply);
         for (int i = 0; i < count; i++) {
-            keys[i] = ordering.key(pos, list.get(i), ttMove, ply);
+            keys[i] = MoveOrdering.sortKey(ordering.key(pos, list.get(i), ttMove, ply), i);
         }
         int[] moves = list.backingArray();
         final int originalAlpha = alpha;
@@ -543,16 +543,29 @@ public final class Search {
         int searched = 0;
         int quiets = 0;
         final int[] tried = quietsTried[ply];
-        for (int i = 0; i < count; i++) {
-            int move = MoveOrdering.pickNext(moves, keys, i, count);
+        int remaining = count;
+        boolean quietsPruned = false;
+        for (int i = 0; i < remaining; i++) {
+            boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
+            // Late, or even with a margin the evaluation stays short of alpha (futility): every quiet move from
+            // here on that does not check is skipped (searched, bestScore and alpha only grow, so it stays so).
+            boolean quietsLateOrFutile = depth <= LATE_MOVE_DEPTH && searched >= LATE_MOVE_COUNT[depth]
+                    || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+            if (prunable && quietsLateOrFutile && !quietsPruned) {
+                // Drop those moves at once rather than pick them one by one: most of a shogi node's hundred
+                // moves are quiet, and each pick scans all the moves left.
+                remaining = keepChecksAndNonQuiets(moves, keys, i, remaining);
+                quietsPruned = true;
+                if (i == remaining) {
+                    break;
+                }
+            }
+            int move = MoveOrdering.pickNext(moves, keys, i, remaining);
             if (move == excluded) {
                 continue;
             }
             boolean quiet = Move.captured(move) == 0 && !Move.promotes(move);
-            boolean prunable = !pvNode && !inCheck && searched > 0 && bestScore > -Score.MATE_BOUND;
-            // A late quiet move, or one that even with a margin leaves the evaluation short of alpha (futility).
-            boolean lateOrFutile = quiet && (depth <= LATE_MOVE_DEPTH && searched >= LATE_MOVE_COUNT[depth]
-                    || depth <= FUTILITY_DEPTH && staticEval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha);
+            boolean lateOrFutile = quiet && quietsLateOrFutile;
             boolean givesCheck = pos.givesCheck(move);
             boolean badHistory = prunable && quiet && !lateOrFutile && depth <= HISTORY_PRUNING_DEPTH
                     && ordering.quietScore(move, ply) < -HISTORY_PRUNING_MARGIN * depth;
@@ -639,6 +652,23 @@ public final class Search {
         return bestScore;
     }
 
+    /**
+     * Keep, of the moves from place {@code from} on, those that capture, promote or check, in their order with
+     * their sort keys, and return the new end: the quiet moves that do not check are the ones late-move and
+     * futility pruning skip. Sort keys are unique, so the moves kept are picked in the order they would have been.
+     */
+    private int keepChecksAndNonQuiets(int[] moves, long[] keys, int from, int end) {
+        int kept = from;
+        for (int j = from; j < end; j++) {
+            int move = moves[j];
+            if (Move.captured(move) != 0 || Move.promotes(move) || pos.givesCheck(move)) {
+                moves[kept] = move;
+                keys[kept++] = keys[j];
+            }
+        }
+        return kept;
+    }
+
     private static final int NO_CUT = Integer.MIN_VALUE;
 
     /**
@@ -658,9 +688,9 @@ public final class Search {
         MoveList captures = lists[ply];
         MoveGenerator.generateLegalCaptures(pos, captures);
         int count = captures.size();
-        int[] keys = orderKeys[ply];
+        long[] keys = orderKeys[ply];
         for (int i = 0; i < count; i++) {
-            keys[i] = ordering.key(pos, captures.get(i), ttMove, ply);
+            keys[i] = MoveOrdering.sortKey(ordering.key(pos, captures.get(i), ttMove, ply), i);
         }
         int[] moves = captures.backingArray();
         for (int i = 0; i < count; i++) {
@@ -724,12 +754,12 @@ public final class Search {
         final long entry = table.probe(pos.key());
         final int ttMove = entry != 0 ? TranspositionTable.move(entry) : 0;
         final int count = list.size();
-        final int[] keys = orderKeys[ply];
+        final long[] keys = orderKeys[ply];
         if (inCheck) {
             ordering.enterNode(pos, ply); // quiet evasions are ordered by their history
         }
         for (int i = 0; i < count; i++) {
-            keys[i] = ordering.key(pos, list.get(i), ttMove, ply);
+            keys[i] = MoveOrdering.sortKey(ordering.key(pos, list.get(i), ttMove, ply), i);
         }
         int[] moves = list.backingArray();
         for (int i = 0; i < count; i++) {
