@@ -2,6 +2,7 @@ package org.shogibridge.core.engine;
 
 import java.util.Arrays;
 import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.StaticExchange;
@@ -151,7 +152,7 @@ final class MoveOrdering {
     private static final int PLACE_BITS = 11;
 
     static {
-        if (org.shogibridge.core.rules.MoveList.CAPACITY > 1 << PLACE_BITS) {
+        if (MoveList.CAPACITY > 1 << PLACE_BITS) {
             throw new AssertionError("A sort key's place bits cannot hold every move of a list.");
         }
     }
@@ -164,6 +165,13 @@ final class MoveOrdering {
      */
     static long sortKey(int key, int index) {
         return (long) key << PLACE_BITS | (1 << PLACE_BITS) - 1 - index;
+    }
+
+    /** Fill {@code keys} with the {@link #sortKey} of every move of the list, at a node with its table move. */
+    void fillSortKeys(Position pos, MoveList list, long[] keys, int ttMove, int ply) {
+        for (int i = 0, count = list.size(); i < count; i++) {
+            keys[i] = sortKey(key(pos, list.get(i), ttMove, ply), i);
+        }
     }
 
     /** Swap the best remaining move into place {@code i} and return it (selection sort, one step at a time). */

@@ -533,9 +533,7 @@ public final class Search {
         }
         final long[] keys = orderKeys[ply];
         ordering.enterNode(pos, ply);
-        for (int i = 0; i < count; i++) {
-            keys[i] = MoveOrdering.sortKey(ordering.key(pos, list.get(i), ttMove, ply), i);
-        }
+        ordering.fillSortKeys(pos, list, keys, ttMove, ply);
         int[] moves = list.backingArray();
         final int originalAlpha = alpha;
         int bestScore = -Score.INFINITE;
@@ -689,9 +687,7 @@ public final class Search {
         MoveGenerator.generateLegalCaptures(pos, captures);
         int count = captures.size();
         long[] keys = orderKeys[ply];
-        for (int i = 0; i < count; i++) {
-            keys[i] = MoveOrdering.sortKey(ordering.key(pos, captures.get(i), ttMove, ply), i);
-        }
+        ordering.fillSortKeys(pos, captures, keys, ttMove, ply);
         int[] moves = captures.backingArray();
         for (int i = 0; i < count; i++) {
             int move = MoveOrdering.pickNext(moves, keys, i, count);
@@ -758,9 +754,7 @@ public final class Search {
         if (inCheck) {
             ordering.enterNode(pos, ply); // quiet evasions are ordered by their history
         }
-        for (int i = 0; i < count; i++) {
-            keys[i] = MoveOrdering.sortKey(ordering.key(pos, list.get(i), ttMove, ply), i);
-        }
+        ordering.fillSortKeys(pos, list, keys, ttMove, ply);
         int[] moves = list.backingArray();
         for (int i = 0; i < count; i++) {
             int move = MoveOrdering.pickNext(moves, keys, i, count);

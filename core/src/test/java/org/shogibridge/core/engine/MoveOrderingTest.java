@@ -80,9 +80,7 @@ class MoveOrderingTest {
         int count = list.size();
         long[] keys = new long[count];
         ordering.enterNode(position, 0);
-        for (int i = 0; i < count; i++) {
-            keys[i] = MoveOrdering.sortKey(ordering.key(position, list.get(i), 0, 0), i);
-        }
+        ordering.fillSortKeys(position, list, keys, 0, 0);
         int[] moves = list.toArray();
         List<Integer> picked = pickAll(moves, count, keys.clone());
         // Untouched history: the quiet moves all share key 0, so they come in the generator's order.
@@ -111,9 +109,7 @@ class MoveOrderingTest {
         MoveGenerator.generateLegal(position, list);
         int count = list.size();
         long[] keys = new long[count];
-        for (int i = 0; i < count; i++) {
-            keys[i] = MoveOrdering.sortKey(ordering.key(position, list.get(i), 0, 6), i);
-        }
+        ordering.fillSortKeys(position, list, keys, 0, 6);
         int[] moves = list.toArray();
         long[] pickedKeys = keys.clone();
         List<Integer> whole = pickAll(moves.clone(), count, pickedKeys);
