@@ -9,8 +9,8 @@ package org.shogibridge.core.engine;
  * ones. Levels 8 and 9 search normally but stop at a node count, kept low enough that the steps above level 7
  * stay even and level 10 stays above level 9 on a Pi too (an estimate from the speeds); level 10 uses all the
  * time the clock gives, so the last step is the largest. The {@code rating} is the strength measured in matches
- * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the tenth generation's weights),
- * chained from level 1 = 500. A chain of self-play results stretches the scale, so these are the engine's own
+ * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the forty-second session's
+ * stable move order), chained from level 1 = 500. A chain of self-play results stretches the scale, so these are the engine's own
  * ratings, not a human's.
  *
  * @param number      1..10
@@ -24,13 +24,13 @@ public record Level(int number, int depth, int temperature, long nodes, int rati
         new Level(1, 1, 180, 0, 500),
         new Level(2, 1, 110, 0, 1012),
         new Level(3, 1, 40, 0, 1337),
-        new Level(4, 2, 80, 0, 1528),
-        new Level(5, 2, 45, 0, 1598),
-        new Level(6, 3, 30, 0, 1911),
-        new Level(7, 4, 8, 0, 2201),
-        new Level(8, 0, 0, 20_000, 2618),
-        new Level(9, 0, 0, 50_000, 2919),
-        new Level(10, 0, 0, 0, 3627),
+        new Level(4, 2, 80, 0, 1596),
+        new Level(5, 2, 45, 0, 1757),
+        new Level(6, 3, 30, 0, 2174),
+        new Level(7, 4, 8, 0, 2499),
+        new Level(8, 0, 0, 20_000, 2837),
+        new Level(9, 0, 0, 50_000, 3138),
+        new Level(10, 0, 0, 0, 3969),
     };
 
     /** Return the level with a number from 1 to 10. */
