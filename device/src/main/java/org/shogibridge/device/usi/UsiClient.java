@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.shogibridge.core.rules.Variant;
 
 /**
  * Runs an external USI engine (YaneuraOu, gpsusi, Fairy-Stockfish, or this jar's own {@code usi}) as a child
@@ -68,6 +69,10 @@ public final class UsiClient implements AutoCloseable {
     private BlockingQueue<String> fromEngine;
     private String name = "";
     private final Set<String> optionNames = new LinkedHashSet<>();
+    /** The choices ("var") of each combo option the engine declared. */
+    private final Map<String, List<String>> optionChoices = new LinkedHashMap<>();
+    /** The variant the engine was set to play through UCI_Variant; null until set (the standard game). */
+    private Variant variant;
     /** Options every USI GUI may set whether or not the engine declares them. */
     private static final Set<String> GUI_OPTIONS = Set.of("USI_Hash", "USI_Ponder");
     private int restarts;
@@ -92,6 +97,7 @@ public final class UsiClient implements AutoCloseable {
         reader.setDaemon(true);
         reader.start();
         optionNames.clear();
+        optionChoices.clear();
         try {
             send("usi");
             long deadline = deadline(config.startTimeout());
@@ -102,7 +108,9 @@ public final class UsiClient implements AutoCloseable {
                 } else if (line.startsWith("option name ")) {
                     String rest = line.substring("option name ".length());
                     int type = rest.indexOf(" type ");
-                    optionNames.add((type < 0 ? rest : rest.substring(0, type)).strip());
+                    String option = (type < 0 ? rest : rest.substring(0, type)).strip();
+                    optionNames.add(option);
+                    optionChoices.put(option, choicesOf(rest));
                 }
             }
             for (Map.Entry<String, String> option : config.options().entrySet()) {
@@ -113,6 +121,7 @@ public final class UsiClient implements AutoCloseable {
                             + option.getKey() + "'; it has " + String.join(", ", optionNames) + ".");
                 }
                 send("setoption name " + option.getKey() + " value " + option.getValue());
+                noteVariant(option.getKey(), option.getValue());
             }
             ready();
         } catch (UsiEngineException e) {
@@ -131,6 +140,33 @@ public final class UsiClient implements AutoCloseable {
         return Set.copyOf(optionNames);
     }
 
+    /** Return the choices of a combo option the engine declared, in its order (empty for other options). */
+    public List<String> optionChoices(String option) {
+        return optionChoices.getOrDefault(option, List.of());
+    }
+
+    private static List<String> choicesOf(String declaration) {
+        List<String> choices = new ArrayList<>();
+        String[] words = declaration.split("\\s+");
+        for (int i = 0; i + 1 < words.length; i++) {
+            if (words[i].equals("var")) {
+                choices.add(words[++i]);
+            }
+        }
+        return List.copyOf(choices);
+    }
+
+    private void noteVariant(String option, String value) {
+        if (option.equals("UCI_Variant")) {
+            variant = UsiVariants.variantOf(value);
+        }
+    }
+
+    /** True if moves must be rewritten for the engine: Fairy-Stockfish on a board ten files wide. */
+    private boolean fairyStockfishSquares() {
+        return variant != null && variant.files() > 9 && name.startsWith("Fairy-Stockfish");
+    }
+
     /** Return how many times the engine was restarted after a failure. */
     public int restarts() {
         return restarts;
@@ -139,6 +175,7 @@ public final class UsiClient implements AutoCloseable {
     /** Set an option now (after {@link #start}); it is not remembered across restarts unless in the config. */
     public void setOption(String option, String value) throws UsiEngineException {
         send("setoption name " + option + " value " + value);
+        noteVariant(option, value);
         try {
             ready();
         } catch (UsiEngineException e) {
@@ -162,7 +199,8 @@ public final class UsiClient implements AutoCloseable {
      * it dies, it is restarted and this throws.
      */
     public BestMove go(String positionCommand, String goCommand, Duration budget) throws UsiEngineException {
-        send(positionCommand);
+        boolean rewrite = fairyStockfishSquares();
+        send(rewrite ? FairyStockfishSquares.toEngine(positionCommand) : positionCommand);
         send(goCommand);
         long deadline = deadline(budget.plus(config.moveMargin()));
         String info = null;
@@ -177,7 +215,8 @@ public final class UsiClient implements AutoCloseable {
                         throw new UsiEngineException("answered '" + line + "' without a move", null);
                     }
                     String ponder = words.length >= 4 && words[2].equals("ponder") ? words[3] : null;
-                    return new BestMove(words[1], ponder, info);
+                    return rewrite ? new BestMove(FairyStockfishSquares.fromEngine(words[1]),
+                            FairyStockfishSquares.fromEngine(ponder), info) : new BestMove(words[1], ponder, info);
                 }
             }
         } catch (UsiEngineException e) {

@@ -213,9 +213,10 @@ public final class UsiEngineServer {
         throw new IllegalArgumentException("unknown option '" + name + "'");
     }
 
-    /** Return the variant of a UCI_Variant value ("shogi" is the standard game, as Fairy-Stockfish names it). */
+    /** Return the variant of a UCI_Variant value, in this jar's or Fairy-Stockfish's words ({@link UsiVariants}). */
     static Variant variantOf(String value) {
-        return value.equals("shogi") ? Variant.STANDARD : Variant.byId(value);
+        Variant variant = UsiVariants.variantOf(value);
+        return variant != null ? variant : Variant.byId(value);
     }
 
     private void ensureEngine() {

@@ -97,4 +97,24 @@ class UsiClientTest {
         assertTrue(e.getMessage().startsWith("Unknown option. Engine 'plain' declares no option 'Levle'"), e.getMessage());
         client.close();
     }
+
+    @Test
+    void fairyStockfishOnOkisakiGetsAndGivesMovesInItsOwnSquares() throws Exception {
+        // The script answers with the position it was sent, as the score line's trailer, and a file-10 move.
+        Path engine = TestEngines.script(dir, "Fairy-Stockfish",
+                "echo \"info score cp 0 $position\"; echo \"bestmove :h:g ponder 01a1b\"");
+        try (UsiClient client = new UsiClient(quick(List.of(engine.toString())))) {
+            client.start();
+            client.setOption("UCI_Variant", "okisakishogi");
+            UsiClient.BestMove answer = client.go("position startpos moves 10h10g 10a10b", "go byoyomi 100",
+                    Duration.ofMillis(100));
+            assertEquals("10h10g", answer.move());
+            assertEquals("01a1b", answer.ponder()); // as it is: this jar reads two-digit files already
+            assertTrue(answer.info().endsWith("position startpos moves :h:g 10a:b"), answer.info());
+            client.setOption("UCI_Variant", "shogi");
+            answer = client.go("position startpos moves 1g1f", "go byoyomi 100", Duration.ofMillis(100));
+            assertTrue(answer.info().endsWith("position startpos moves 1g1f"), answer.info());
+            assertEquals(":h:g", answer.move()); // a nine-file board is not rewritten
+        }
+    }
 }

@@ -22,6 +22,7 @@ import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
 import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
+import org.shogibridge.device.usi.UsiVariants;
 
 /**
  * Plays engine-vs-engine games over USI. Each opening is played twice, the engines swapping colours; every
@@ -89,16 +90,17 @@ public final class MatchRunner {
         return EloEstimate.of(wins, losses, draws);
     }
 
-    /** Return the value of the USI option UCI_Variant for a variant, as Fairy-Stockfish names it. */
+    /** Return the value of the USI option UCI_Variant for a variant, as this jar's engine names it. */
     public static String usiVariantName(Variant variant) {
-        return variant == Variant.STANDARD ? "shogi" : variant.id();
+        return UsiVariants.namesOf(variant).get(0);
     }
 
     /** Set a started engine's UCI_Variant to the variant; an engine without that option can play standard only. */
     public static void selectVariant(UsiClient engine, Variant variant) throws IOException {
         if (engine.optionNames().contains("UCI_Variant")) {
             try {
-                engine.setOption("UCI_Variant", usiVariantName(variant));
+                String name = UsiVariants.nameFor(variant, engine.optionChoices("UCI_Variant"));
+                engine.setOption("UCI_Variant", name);
             } catch (UsiEngineException e) {
                 throw new IOException(e.getMessage(), e);
             }
