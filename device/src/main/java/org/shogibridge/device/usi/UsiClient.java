@@ -71,6 +71,8 @@ public final class UsiClient implements AutoCloseable {
     private final Set<String> optionNames = new LinkedHashSet<>();
     /** The choices ("var") of each combo option the engine declared. */
     private final Map<String, List<String>> optionChoices = new LinkedHashMap<>();
+    /** Options set after the start ({@link #setOption}), sent again after a restart. */
+    private final Map<String, String> optionsSetLater = new LinkedHashMap<>();
     /** The variant the engine was set to play through UCI_Variant; null until set (the standard game). */
     private Variant variant;
     /** Options every USI GUI may set whether or not the engine declares them. */
@@ -120,9 +122,9 @@ public final class UsiClient implements AutoCloseable {
                     throw new IllegalArgumentException("Unknown option. Engine '" + name() + "' declares no option '"
                             + option.getKey() + "'; it has " + String.join(", ", optionNames) + ".");
                 }
-                send("setoption name " + option.getKey() + " value " + option.getValue());
-                noteVariant(option.getKey(), option.getValue());
+                sendOption(option.getKey(), option.getValue());
             }
+            optionsSetLater.forEach(this::sendOption);
             ready();
         } catch (UsiEngineException e) {
             kill(process);
@@ -156,7 +158,8 @@ public final class UsiClient implements AutoCloseable {
         return List.copyOf(choices);
     }
 
-    private void noteVariant(String option, String value) {
+    private void sendOption(String option, String value) {
+        send("setoption name " + option + " value " + value);
         if (option.equals("UCI_Variant")) {
             variant = UsiVariants.variantOf(value);
         }
@@ -172,10 +175,13 @@ public final class UsiClient implements AutoCloseable {
         return restarts;
     }
 
-    /** Set an option now (after {@link #start}); it is not remembered across restarts unless in the config. */
+    /**
+     * Set an option now (after {@link #start}); it is set again after a restart, so that an engine restarted in a
+     * match still plays the variant it was told.
+     */
     public void setOption(String option, String value) throws UsiEngineException {
-        send("setoption name " + option + " value " + value);
-        noteVariant(option, value);
+        optionsSetLater.put(option, value);
+        sendOption(option, value);
         try {
             ready();
         } catch (UsiEngineException e) {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +117,34 @@ class UsiClientTest {
             answer = client.go("position startpos moves 1g1f", "go byoyomi 100", Duration.ofMillis(100));
             assertTrue(answer.info().endsWith("position startpos moves 1g1f"), answer.info());
             assertEquals(":h:g", answer.move()); // a nine-file board is not rewritten
+        }
+    }
+
+    @Test
+    void anOptionSetAfterTheStartIsSetAgainAfterARestart() throws Exception {
+        // Fails its first "go" (as a crash), then tells the variant it was last set to.
+        Path engine = dir.resolve("Fairy-Stockfish-restarting");
+        Path flag = dir.resolve("crashed");
+        Files.writeString(engine, String.join("\n", "#!/bin/sh",
+                "while read -r line; do",
+                "  case \"$line\" in",
+                "    usi) echo \"id name Fairy-Stockfish 14\"; echo usiok ;;",
+                "    isready) echo readyok ;;",
+                "    'setoption name UCI_Variant value '*) variant=\"${line##* }\" ;;",
+                "    go*) [ -f " + flag + " ] || { touch " + flag + "; exit 3; }",
+                "         echo \"info score cp 0 variant $variant\"; echo \"bestmove :h:g\" ;;",
+                "    quit) exit 0 ;;",
+                "  esac",
+                "done", ""));
+        Files.setPosixFilePermissions(engine, PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (UsiClient client = new UsiClient(quick(List.of(engine.toString())))) {
+            client.start();
+            client.setOption("UCI_Variant", "okisakishogi");
+            assertThrows(UsiEngineException.class,
+                    () -> client.go("position startpos", "go byoyomi 100", Duration.ofMillis(100)));
+            UsiClient.BestMove answer = client.go("position startpos", "go byoyomi 100", Duration.ofMillis(100));
+            assertTrue(answer.info().endsWith("variant okisakishogi"), answer.info());
+            assertEquals("10h10g", answer.move());
         }
     }
 }

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.shogibridge.core.rules.Variant;
-import org.shogibridge.lab.match.MatchRunner;
 import org.shogibridge.lab.teach.UsiTeacher;
 import org.shogibridge.device.usi.UsiClient;
+import org.shogibridge.device.usi.UsiVariants;
 import picocli.CommandLine.Option;
 
 /** The options of the commands that ask a teacher engine ({@code teach}, {@code relabel}): which engine, how long. */
@@ -63,7 +63,7 @@ final class TeacherOptions {
             UsiClient.Config probe = UsiClient.Config.of(UsiClient.splitCommand(command), options);
             try (UsiClient client = startedClient(probe)) {
                 if (client.optionNames().contains("UCI_Variant")) {
-                    withVariant.put("UCI_Variant", MatchRunner.usiVariantName(variant));
+                    withVariant.put("UCI_Variant", UsiVariants.nameFor(variant, client.optionChoices("UCI_Variant")));
                 } else if (variant != Variant.STANDARD) {
                     throw new IllegalArgumentException("Teacher. '" + client.name() + "' has no UCI_Variant option, so it "
                             + "cannot judge " + variant.id() + " positions.");

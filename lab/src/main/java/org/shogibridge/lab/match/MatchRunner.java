@@ -90,11 +90,6 @@ public final class MatchRunner {
         return EloEstimate.of(wins, losses, draws);
     }
 
-    /** Return the value of the USI option UCI_Variant for a variant, as this jar's engine names it. */
-    public static String usiVariantName(Variant variant) {
-        return UsiVariants.namesOf(variant).get(0);
-    }
-
     /** Set a started engine's UCI_Variant to the variant; an engine without that option can play standard only. */
     public static void selectVariant(UsiClient engine, Variant variant) throws IOException {
         if (engine.optionNames().contains("UCI_Variant")) {
