@@ -29,7 +29,7 @@ public final class EvalWeights {
     /**
      * The resource of a variant's own built-in weights, where it has one ({@code %s}: the variant's id). Minishogi
      * has: its board of five ranks counts ranks from a different back rank, so the square weights of one game
-     * would be wrong for the other.
+     * would be wrong for the other. Okisaki has too: learned from 10x10 positions, with its queen.
      */
     public static final String VARIANT_RESOURCE = "eval-weights-%s.txt";
 

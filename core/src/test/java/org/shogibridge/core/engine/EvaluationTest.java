@@ -239,13 +239,17 @@ class EvaluationTest {
     }
 
     @Test
-    void minishogiHasBuiltInWeightsOfItsOwnAndTheOtherVariantsShareOneSet() {
+    void minishogiAndOkisakiHaveBuiltInWeightsOfTheirOwn() {
         assertSame(EvalWeights.builtIn(), EvalWeights.builtIn(Variant.STANDARD));
-        assertSame(EvalWeights.builtIn(), EvalWeights.builtIn(Variant.OKISAKI));
         EvalWeights minishogi = EvalWeights.builtIn(Variant.MINISHOGI);
         assertFalse(Arrays.equals(EvalWeights.builtIn().values(), minishogi.values()),
                 "minishogi counts ranks from another back rank: its square weights are its own");
         assertSame(minishogi, EvalWeights.builtIn(Variant.MINISHOGI), "read once");
+        EvalWeights okisaki = EvalWeights.builtIn(Variant.OKISAKI);
+        assertFalse(Arrays.equals(EvalWeights.builtIn().values(), okisaki.values()),
+                "Okisaki's set was learned from 10x10 positions");
+        assertFalse(Arrays.equals(minishogi.values(), okisaki.values()));
+        assertSame(okisaki, EvalWeights.builtIn(Variant.OKISAKI), "read once");
     }
 
     @Test
