@@ -148,6 +148,7 @@ final class EngineWorker implements AutoCloseable {
         TimeControl timeControl = turn.timeControl();
         if (turn.player().kind() == Player.Kind.USI) {
             UsiClient client = usi(turn.player(), turn.side());
+            client.selectVariant(position.variant()); // Fairy-Stockfish plays chess until told; a config need not say
             GameRecord game = GameRecord.of(turn.start(), turn.moves(), null, Move.NONE);
             String go = timeControl.unlimited() ? "go byoyomi " + FREE_MOVE_MILLIS
                     : "go btime " + clock.blackMillis() + " wtime " + clock.whiteMillis()

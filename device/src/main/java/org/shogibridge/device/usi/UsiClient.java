@@ -165,6 +165,26 @@ public final class UsiClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Tell the engine which variant to play, in its own name for it, if it has the option UCI_Variant
+     * (Fairy-Stockfish plays chess until told); nothing is sent if it was told that variant last. An engine
+     * without the option can play only the standard game.
+     */
+    public void selectVariant(Variant wanted) throws UsiEngineException {
+        if (!optionNames.contains("UCI_Variant")) {
+            if (wanted != Variant.STANDARD) {
+                throw new UsiEngineException("Engine '" + name() + "' has no UCI_Variant option, so it cannot play "
+                        + wanted.id() + ".", null);
+            }
+            return;
+        }
+        String told = optionsSetLater.getOrDefault("UCI_Variant", config.options().get("UCI_Variant"));
+        String name = UsiVariants.nameFor(wanted, optionChoices("UCI_Variant"));
+        if (!name.equals(told)) {
+            setOption("UCI_Variant", name);
+        }
+    }
+
     /** True if moves must be rewritten for the engine: Fairy-Stockfish on a board ten files wide. */
     private boolean fairyStockfishSquares() {
         return variant != null && variant.files() > 9 && name.startsWith("Fairy-Stockfish");

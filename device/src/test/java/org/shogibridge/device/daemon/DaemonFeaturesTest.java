@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -134,6 +135,38 @@ class DaemonFeaturesTest {
         assertEquals(Sfen.format(after), reply.get("sfen").asText());
         JsonNode state = mqtt.await("state", j -> j.get("moves").size() == 2, WAIT).json();
         assertEquals("usi", state.get("players").get("white").get("type").asText());
+    }
+
+    @Test
+    void anExternalUsiEngineIsToldTheVariantOfTheGameInItsOwnWords() throws Exception {
+        // A stand-in for Fairy-Stockfish 14: it plays chess until told okisakishogi, then answers 10c10d in its own
+        // squares (":c:d"). The config gives no UCI_Variant: the daemon must tell it, and read its move back.
+        Path engine = data.resolve("Fairy-Stockfish");
+        Files.writeString(engine, String.join("\n", "#!/bin/sh",
+                "variant=chess",
+                "while read -r line; do",
+                "  case \"$line\" in",
+                "    usi) echo \"id name Fairy-Stockfish 14.0.1\"",
+                "         echo \"option name UCI_Variant type combo default chess var chess var shogi var okisakishogi\"",
+                "         echo usiok ;;",
+                "    isready) echo readyok ;;",
+                "    'setoption name UCI_Variant value '*) variant=\"${line##* }\" ;;",
+                "    go*) if [ \"$variant\" = okisakishogi ]; then echo \"bestmove :c:d\"; else echo \"bestmove e7e5\"; fi ;;",
+                "    quit) exit 0 ;;",
+                "  esac",
+                "done", ""));
+        Files.setPosixFilePermissions(engine, PosixFilePermissions.fromString("rwxr-xr-x"));
+        start(Map.of("variant", "okisaki", "players.gote", Map.of("type", "usi", "command", engine.toString()),
+                "board.follow-leds", true, "clock.byoyomi-seconds", 10));
+        subscribe(null, null);
+        sim("{\"action\":\"play\",\"usi\":\"1h1g\"}");
+        JsonNode reply = mqtt.await("moves", j -> j.get("ply").asInt() == 2, WAIT).json();
+        assertTrue(reply.get("computer").asBoolean(), reply.toString());
+        assertEquals("10c10d", reply.get("usi").asText());
+        Position after = Position.start(Variant.OKISAKI);
+        after.doMove(Usi.parseLegalMove(after, "1h1g"));
+        after.doMove(Usi.parseLegalMove(after, "10c10d"));
+        assertEquals(Sfen.format(after), reply.get("sfen").asText());
     }
 
     @Test

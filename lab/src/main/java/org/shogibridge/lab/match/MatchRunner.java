@@ -22,7 +22,6 @@ import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
 import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
-import org.shogibridge.device.usi.UsiVariants;
 
 /**
  * Plays engine-vs-engine games over USI. Each opening is played twice, the engines swapping colours; every
@@ -92,16 +91,10 @@ public final class MatchRunner {
 
     /** Set a started engine's UCI_Variant to the variant; an engine without that option can play standard only. */
     public static void selectVariant(UsiClient engine, Variant variant) throws IOException {
-        if (engine.optionNames().contains("UCI_Variant")) {
-            try {
-                String name = UsiVariants.nameFor(variant, engine.optionChoices("UCI_Variant"));
-                engine.setOption("UCI_Variant", name);
-            } catch (UsiEngineException e) {
-                throw new IOException(e.getMessage(), e);
-            }
-        } else if (variant != Variant.STANDARD) {
-            throw new IllegalArgumentException("Engine '" + engine.name() + "' has no UCI_Variant option, so it cannot play "
-                    + variant.id() + ".");
+        try {
+            engine.selectVariant(variant);
+        } catch (UsiEngineException e) {
+            throw new IOException(e.getMessage(), e);
         }
     }
 
