@@ -73,8 +73,6 @@ public final class UsiClient implements AutoCloseable {
     private final Map<String, List<String>> optionChoices = new LinkedHashMap<>();
     /** Options set after the start ({@link #setOption}), sent again after a restart. */
     private final Map<String, String> optionsSetLater = new LinkedHashMap<>();
-    /** The variant the engine was set to play through UCI_Variant; null until set (the standard game). */
-    private Variant variant;
     /** Options every USI GUI may set whether or not the engine declares them. */
     private static final Set<String> GUI_OPTIONS = Set.of("USI_Hash", "USI_Ponder");
     private int restarts;
@@ -122,9 +120,9 @@ public final class UsiClient implements AutoCloseable {
                     throw new IllegalArgumentException("Unknown option. Engine '" + name() + "' declares no option '"
                             + option.getKey() + "'; it has " + String.join(", ", optionNames) + ".");
                 }
-                sendOption(option.getKey(), option.getValue());
+                send("setoption name " + option.getKey() + " value " + option.getValue());
             }
-            optionsSetLater.forEach(this::sendOption);
+            optionsSetLater.forEach((option, value) -> send("setoption name " + option + " value " + value));
             ready();
         } catch (UsiEngineException e) {
             kill(process);
@@ -158,13 +156,6 @@ public final class UsiClient implements AutoCloseable {
         return List.copyOf(choices);
     }
 
-    private void sendOption(String option, String value) {
-        send("setoption name " + option + " value " + value);
-        if (option.equals("UCI_Variant")) {
-            variant = UsiVariants.variantOf(value);
-        }
-    }
-
     /**
      * Tell the engine which variant to play, in its own name for it, if it has the option UCI_Variant
      * (Fairy-Stockfish plays chess until told); nothing is sent if it was told that variant last. An engine
@@ -178,16 +169,22 @@ public final class UsiClient implements AutoCloseable {
             }
             return;
         }
-        String told = optionsSetLater.getOrDefault("UCI_Variant", config.options().get("UCI_Variant"));
         String name = UsiVariants.nameFor(wanted, optionChoices("UCI_Variant"));
-        if (!name.equals(told)) {
+        if (!name.equals(toldVariant())) {
             setOption("UCI_Variant", name);
         }
     }
 
     /** True if moves must be rewritten for the engine: Fairy-Stockfish on a board ten files wide. */
     private boolean fairyStockfishSquares() {
+        String told = toldVariant();
+        Variant variant = told == null ? null : UsiVariants.variantOf(told);
         return variant != null && variant.files() > 9 && name.startsWith("Fairy-Stockfish");
+    }
+
+    /** Return the UCI_Variant the engine was last told (set later, or in the config), or null. */
+    private String toldVariant() {
+        return optionsSetLater.getOrDefault("UCI_Variant", config.options().get("UCI_Variant"));
     }
 
     /** Return how many times the engine was restarted after a failure. */
@@ -201,7 +198,7 @@ public final class UsiClient implements AutoCloseable {
      */
     public void setOption(String option, String value) throws UsiEngineException {
         optionsSetLater.put(option, value);
-        sendOption(option, value);
+        send("setoption name " + option + " value " + value);
         try {
             ready();
         } catch (UsiEngineException e) {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +24,7 @@ import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.config.ConfigLoader;
+import org.shogibridge.device.usi.TestEngines;
 
 /**
  * What the daemon offers beyond playing moves, each through the broker as a user reaches it: tournament fouls,
@@ -141,8 +141,7 @@ class DaemonFeaturesTest {
     void anExternalUsiEngineIsToldTheVariantOfTheGameInItsOwnWords() throws Exception {
         // A stand-in for Fairy-Stockfish 14: it plays chess until told okisakishogi, then answers 10c10d in its own
         // squares (":c:d"). The config gives no UCI_Variant: the daemon must tell it, and read its move back.
-        Path engine = data.resolve("Fairy-Stockfish");
-        Files.writeString(engine, String.join("\n", "#!/bin/sh",
+        Path engine = TestEngines.executable(data.resolve("Fairy-Stockfish"), "#!/bin/sh",
                 "variant=chess",
                 "while read -r line; do",
                 "  case \"$line\" in",
@@ -154,8 +153,7 @@ class DaemonFeaturesTest {
                 "    go*) if [ \"$variant\" = okisakishogi ]; then echo \"bestmove :c:d\"; else echo \"bestmove e7e5\"; fi ;;",
                 "    quit) exit 0 ;;",
                 "  esac",
-                "done", ""));
-        Files.setPosixFilePermissions(engine, PosixFilePermissions.fromString("rwxr-xr-x"));
+                "done");
         start(Map.of("variant", "okisaki", "players.gote", Map.of("type", "usi", "command", engine.toString()),
                 "board.follow-leds", true, "clock.byoyomi-seconds", 10));
         subscribe(null, null);

@@ -39,8 +39,7 @@ public final class TestEngines {
      * last "position" command in {@code $position}.
      */
     public static Path script(Path dir, String name, String onGo) throws IOException {
-        Path file = dir.resolve(name);
-        Files.writeString(file, String.join("\n",
+        return executable(dir.resolve(name),
                 "#!/bin/sh",
                 "while read -r line; do",
                 "  case \"$line\" in",
@@ -50,8 +49,12 @@ public final class TestEngines {
                 "    go*) " + onGo + " ;;",
                 "    quit) exit 0 ;;",
                 "  esac",
-                "done",
-                ""));
+                "done");
+    }
+
+    /** Write an executable script of these lines (for engines that need more than {@link #script} offers). */
+    public static Path executable(Path file, String... lines) throws IOException {
+        Files.writeString(file, String.join("\n", lines) + "\n");
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
         return file;
     }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -123,9 +121,8 @@ class UsiClientTest {
     @Test
     void anOptionSetAfterTheStartIsSetAgainAfterARestart() throws Exception {
         // Fails its first "go" (as a crash), then tells the variant it was last set to.
-        Path engine = dir.resolve("Fairy-Stockfish-restarting");
         Path flag = dir.resolve("crashed");
-        Files.writeString(engine, String.join("\n", "#!/bin/sh",
+        Path engine = TestEngines.executable(dir.resolve("Fairy-Stockfish-restarting"), "#!/bin/sh",
                 "while read -r line; do",
                 "  case \"$line\" in",
                 "    usi) echo \"id name Fairy-Stockfish 14\"; echo usiok ;;",
@@ -135,8 +132,7 @@ class UsiClientTest {
                 "         echo \"info score cp 0 variant $variant\"; echo \"bestmove :h:g\" ;;",
                 "    quit) exit 0 ;;",
                 "  esac",
-                "done", ""));
-        Files.setPosixFilePermissions(engine, PosixFilePermissions.fromString("rwxr-xr-x"));
+                "done");
         try (UsiClient client = new UsiClient(quick(List.of(engine.toString())))) {
             client.start();
             client.setOption("UCI_Variant", "okisakishogi");
