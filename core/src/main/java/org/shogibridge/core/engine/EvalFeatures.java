@@ -33,6 +33,11 @@ import org.shogibridge.core.rules.Variant;
  * defend it, and whether a pawn strikes it, told apart for the side to move (which can still save it) and the
  * other; and how many pieces each side has hanging, since two at once (a fork) cost a piece where one does not.
  *
+ * <p>The king-relative tables fold the files aside, which loses that a castle is lopsided: a gold beside a king
+ * in the corner matters on the king's open side, not between it and the edge. So every piece is also seen against
+ * each king with the files counted towards the board's centre, by the king's file from its nearer edge; those
+ * tables add to the folded ones, which carry what all king files share.
+ *
  * <p>The same walk over a position feeds the search (summing weights) and the trainer (collecting feature
  * indices), so that the two can never disagree. An instance holds the scratch tables of one walk, so that
  * evaluating allocates nothing; one instance serves one thread.
@@ -113,10 +118,25 @@ public final class EvalFeatures {
      * [(side to move ? 1 : 0) * 4 + min(count, 3)]. One hanging piece the mover can save; two are a fork.
      */
     public static final int HANGING = THREAT + 2 * Piece.TYPES * THREAT_CELLS;
+    /** The number of weights of the fourth layout (before the king-file tables); such a file is still read. */
+    public static final int FOURTH_LAYOUT_SIZE = HANGING + 2 * (MAX_HANGING + 1);
+    /** Ranks from 9 behind to 9 ahead, and files from 9 towards the edge to 9 towards the centre. */
+    private static final int SIGNED_FILES = 2 * MAX_RANKS - 1;
+    private static final int SIGNED_RELATIVE = RELATIVE_RANKS * SIGNED_FILES;
+    /**
+     * A piece relative to a king, by the king's file from its nearer edge and with the side towards the centre
+     * told from the side towards the edge, for the piece's owner: [((enemy king ? 1 : 0) * 5 + kingFileFromEdge)
+     * * 16 + type) * 361 + (ranksAhead + 9) * 19 + filesTowardsCentre + 9] ({@link #kingFileIndex}). The tables
+     * {@link #OWN_KING} and {@link #ENEMY_KING} fold the files aside, so a gold beside a king in the corner is
+     * worth the same on its open side as between it and the edge; these tell them apart, and a castle on the
+     * edge from one in the centre.
+     */
+    public static final int KING_FILE = FOURTH_LAYOUT_SIZE;
     /** The number of weights. */
-    public static final int SIZE = HANGING + 2 * (MAX_HANGING + 1);
+    public static final int SIZE = KING_FILE + 2 * FOLDED_FILES * Piece.TYPES * SIGNED_RELATIVE;
     /** The sizes of the layouts a weights file may have, oldest first: each is a prefix of the next. */
-    private static final int[] LAYOUT_SIZES = {FIRST_LAYOUT_SIZE, SECOND_LAYOUT_SIZE, THIRD_LAYOUT_SIZE, SIZE};
+    private static final int[] LAYOUT_SIZES = {FIRST_LAYOUT_SIZE, SECOND_LAYOUT_SIZE, THIRD_LAYOUT_SIZE,
+        FOURTH_LAYOUT_SIZE, SIZE};
 
     /**
      * What a piece in the enemy's hand adds to a king's danger count, by type, for each of the first two held (a
@@ -170,9 +190,11 @@ public final class EvalFeatures {
             int enemyKing = black ? whiteKing : blackKing;
             if (ownKing >= 0) {
                 sink.add(OWN_KING + type * RELATIVE + relative(ownKing, rank, file, files, black), sign);
+                sink.add(kingFile(0, type, ownKing, rank, file, files, black), sign);
             }
             if (enemyKing >= 0) {
                 sink.add(ENEMY_KING + type * RELATIVE + relative(enemyKing, rank, file, files, black), sign);
+                sink.add(kingFile(1, type, enemyKing, rank, file, files, black), sign);
             }
             if (ranged(type)) {
                 sink.add(MOBILITY + type * (MAX_REACH + 1) + Math.min(reach[sq], MAX_REACH), sign);
@@ -315,6 +337,25 @@ public final class EvalFeatures {
         int kingFile = files - king % files;
         int ahead = black ? kingRank - rank : rank - kingRank;
         return (ahead + MAX_RANKS - 1) * RELATIVE_FILES + Math.abs(file - kingFile);
+    }
+
+    /** The {@link #KING_FILE} entry of a piece on (rank, file) seen by its owner, against one king (0 own, 1 enemy). */
+    private static int kingFile(int whose, int type, int king, int rank, int file, int files, boolean black) {
+        int kingRank = king / files + 1;
+        int kingFile = files - king % files;
+        int ahead = black ? kingRank - rank : rank - kingRank;
+        int fromEdge = Math.min(kingFile - 1, files - kingFile);
+        // Files count up towards the centre; on the centre file both sides are the centre (the mirror image).
+        int towardsCentre = 2 * kingFile == files + 1 ? Math.abs(file - kingFile)
+                : 2 * kingFile <= files ? file - kingFile : kingFile - file;
+        return kingFileIndex(whose == 1, fromEdge, type, ahead, towardsCentre);
+    }
+
+    /** The weight index of a {@link #KING_FILE} entry, for building and reading tables. */
+    public static int kingFileIndex(boolean enemyKing, int kingFileFromEdge, int type, int ranksAhead,
+            int filesTowardsCentre) {
+        return KING_FILE + (((enemyKing ? FOLDED_FILES : 0) + kingFileFromEdge) * Piece.TYPES + type) * SIGNED_RELATIVE
+                + (ranksAhead + MAX_RANKS - 1) * SIGNED_FILES + filesTowardsCentre + MAX_RANKS - 1;
     }
 
     /** The weight index of a king-relative entry, for building and reading tables. */

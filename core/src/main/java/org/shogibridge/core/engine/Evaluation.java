@@ -53,6 +53,10 @@ public final class Evaluation {
     }
 
     private static int scaleOf(int index, EvalParams params) {
+        if (index >= EvalFeatures.KING_FILE) {
+            return index < EvalFeatures.kingFileIndex(true, 0, 0, -EvalFeatures.maxOffset(), -EvalFeatures.maxOffset())
+                    ? params.defence() : params.attack();
+        }
         if (index >= EvalFeatures.THREAT) {
             return params.material(); // what a threatened piece may cost is material
         }

@@ -138,10 +138,11 @@ class EvaluationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3})
+    @ValueSource(ints = {1, 2, 3, 4})
     void aWeightsFileOfAnOlderLayoutIsReadWithTheWeightsItLacksAtZero(int layout) throws IOException {
         int size = layout == 1 ? EvalFeatures.FIRST_LAYOUT_SIZE
-                : layout == 2 ? EvalFeatures.SECOND_LAYOUT_SIZE : EvalFeatures.THIRD_LAYOUT_SIZE;
+                : layout == 2 ? EvalFeatures.SECOND_LAYOUT_SIZE
+                : layout == 3 ? EvalFeatures.THIRD_LAYOUT_SIZE : EvalFeatures.FOURTH_LAYOUT_SIZE;
         StringBuilder text = new StringBuilder("weights " + size + "\n");
         for (int i = 0; i < size; i++) {
             text.append(i % 7).append(' ');
@@ -210,6 +211,25 @@ class EvaluationTest {
         assertTrue(white.contains(EvalFeatures.hangingIndex(true, 1)), white.toString());
         assertTrue(black.contains(EvalFeatures.threatIndex(false, Piece.PAWN, false, 1, 0)), black.toString());
         assertTrue(black.contains(EvalFeatures.hangingIndex(false, 1)), black.toString());
+    }
+
+    @Test
+    void aGoldOnTheOpenSideOfACornerKingIsToldFromOneBetweenItAndTheEdge() {
+        // Black's king on 8h (file 8: one file from its nearer edge), a gold beside it on 7h (towards the centre) or
+        // on 9h (towards the edge). The folded tables see both golds one file aside; the king-file tables do not.
+        int folded = EvalFeatures.relativeIndex(EvalFeatures.OWN_KING, Piece.GOLD, 0, 1);
+        int openSide = EvalFeatures.kingFileIndex(false, 1, Piece.GOLD, 0, 1);
+        int edgeSide = EvalFeatures.kingFileIndex(false, 1, Piece.GOLD, 0, -1);
+        List<Integer> black = new ArrayList<>();
+        List<Integer> white = new ArrayList<>();
+        collect("4k4/9/9/9/9/9/9/1KG6/9 b - 1", black, white);
+        assertTrue(black.contains(folded) && black.contains(openSide) && !black.contains(edgeSide), black.toString());
+        black.clear();
+        collect("4k4/9/9/9/9/9/9/GK7/9 b - 1", black, white);
+        assertTrue(black.contains(folded) && black.contains(edgeSide) && !black.contains(openSide), black.toString());
+        // Against White's king on 5a (the centre file, whose two sides are alike), the gold on 9h stands 7 ranks
+        // behind it and four files aside.
+        assertTrue(black.contains(EvalFeatures.kingFileIndex(true, 4, Piece.GOLD, -7, 4)), black.toString());
     }
 
     private static void collect(String sfen, List<Integer> black, List<Integer> white) {

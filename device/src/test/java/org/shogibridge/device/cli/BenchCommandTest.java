@@ -92,8 +92,8 @@ class BenchCommandTest {
      * {@code bench --depth 6} and {@code --depth 8}: update with every search or weights change, and quote them in
      * the commit.
      */
-    static final long BENCH_NODES_DEPTH_6 = 166_257;
-    static final long BENCH_NODES_DEPTH_8 = 972_857;
+    static final long BENCH_NODES_DEPTH_6 = 139_573;
+    static final long BENCH_NODES_DEPTH_8 = 1_095_721;
 
     @Test
     void aBadPositionNamesFileAndLine() throws Exception {

@@ -87,17 +87,17 @@ class LearningTest {
         // early stop returns the weights of the low, which no later epoch beat.
         EvalWeights zero = EvalWeights.of(new int[EvalFeatures.SIZE]);
         EvalTrainer trainer = new EvalTrainer(SAMPLES, 1.0, 600, 0.25);
-        EvalTrainer.Settings lastEpoch = new EvalTrainer.Settings(600, 1.0, 0, 50, 1500, false);
+        EvalTrainer.Settings lastEpoch = new EvalTrainer.Settings(600, 1.0, 0, 10, 1500, false);
         EvalWeights last = trainer.train(zero, lastEpoch, epoch -> { });
         assertEquals(1500, trainer.chosenEpoch());
-        EvalWeights best = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 0, 50, 1500, true), epoch -> { });
+        EvalWeights best = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 0, 10, 1500, true), epoch -> { });
         int chosen = trainer.chosenEpoch();
         assertTrue(chosen > 0 && chosen < 1500, "chosen epoch " + chosen);
         double bestHeldOut = trainer.fit(best, 600).heldOutError();
         assertTrue(bestHeldOut < trainer.fit(last, 600).heldOutError(), bestHeldOut + " against the last epoch's");
         assertTrue(bestHeldOut < trainer.fit(zero, 600).heldOutError(), bestHeldOut + " against the start's");
         // The chosen epoch's weights are those of a plain run stopped there.
-        EvalWeights stoppedThere = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 0, 50, chosen, false), epoch -> { });
+        EvalWeights stoppedThere = trainer.train(zero, new EvalTrainer.Settings(600, 1.0, 0, 10, chosen, false), epoch -> { });
         assertEquals(java.util.Arrays.toString(stoppedThere.values()), java.util.Arrays.toString(best.values()));
     }
 
