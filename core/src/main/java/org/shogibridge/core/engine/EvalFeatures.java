@@ -132,8 +132,10 @@ public final class EvalFeatures {
      * edge from one in the centre.
      */
     public static final int KING_FILE = FOURTH_LAYOUT_SIZE;
+    /** Where the king-file tables against the enemy king start (those before it are against the own king). */
+    public static final int KING_FILE_ENEMY = KING_FILE + FOLDED_FILES * Piece.TYPES * SIGNED_RELATIVE;
     /** The number of weights. */
-    public static final int SIZE = KING_FILE + 2 * FOLDED_FILES * Piece.TYPES * SIGNED_RELATIVE;
+    public static final int SIZE = KING_FILE_ENEMY + FOLDED_FILES * Piece.TYPES * SIGNED_RELATIVE;
     /** The sizes of the layouts a weights file may have, oldest first: each is a prefix of the next. */
     private static final int[] LAYOUT_SIZES = {FIRST_LAYOUT_SIZE, SECOND_LAYOUT_SIZE, THIRD_LAYOUT_SIZE,
         FOURTH_LAYOUT_SIZE, SIZE};
@@ -189,12 +191,10 @@ public final class EvalFeatures {
             int ownKing = black ? blackKing : whiteKing;
             int enemyKing = black ? whiteKing : blackKing;
             if (ownKing >= 0) {
-                sink.add(OWN_KING + type * RELATIVE + relative(ownKing, rank, file, files, black), sign);
-                sink.add(kingFile(0, type, ownKing, rank, file, files, black), sign);
+                againstKing(false, type, ownKing, rank, file, files, black, sign, sink);
             }
             if (enemyKing >= 0) {
-                sink.add(ENEMY_KING + type * RELATIVE + relative(enemyKing, rank, file, files, black), sign);
-                sink.add(kingFile(1, type, enemyKing, rank, file, files, black), sign);
+                againstKing(true, type, enemyKing, rank, file, files, black, sign, sink);
             }
             if (ranged(type)) {
                 sink.add(MOBILITY + type * (MAX_REACH + 1) + Math.min(reach[sq], MAX_REACH), sign);
@@ -331,30 +331,27 @@ public final class EvalFeatures {
                 || type == Piece.DRAGON || type == Piece.QUEEN;
     }
 
-    /** The offset within a king-relative table of a piece on (rank, file) seen by its owner. */
-    private static int relative(int king, int rank, int file, int files, boolean black) {
+    /**
+     * A piece on (rank, file) seen by its owner against one king: its entry in the folded table ({@link #OWN_KING}
+     * or {@link #ENEMY_KING}) and in the king-file tables.
+     */
+    private static void againstKing(boolean enemy, int type, int king, int rank, int file, int files, boolean black,
+            int sign, Sink sink) {
         int kingRank = king / files + 1;
         int kingFile = files - king % files;
         int ahead = black ? kingRank - rank : rank - kingRank;
-        return (ahead + MAX_RANKS - 1) * RELATIVE_FILES + Math.abs(file - kingFile);
-    }
-
-    /** The {@link #KING_FILE} entry of a piece on (rank, file) seen by its owner, against one king (0 own, 1 enemy). */
-    private static int kingFile(int whose, int type, int king, int rank, int file, int files, boolean black) {
-        int kingRank = king / files + 1;
-        int kingFile = files - king % files;
-        int ahead = black ? kingRank - rank : rank - kingRank;
+        sink.add(relativeIndex(enemy ? ENEMY_KING : OWN_KING, type, ahead, Math.abs(file - kingFile)), sign);
         int fromEdge = Math.min(kingFile - 1, files - kingFile);
         // Files count up towards the centre; on the centre file both sides are the centre (the mirror image).
         int towardsCentre = 2 * kingFile == files + 1 ? Math.abs(file - kingFile)
                 : 2 * kingFile <= files ? file - kingFile : kingFile - file;
-        return kingFileIndex(whose == 1, fromEdge, type, ahead, towardsCentre);
+        sink.add(kingFileIndex(enemy, fromEdge, type, ahead, towardsCentre), sign);
     }
 
     /** The weight index of a {@link #KING_FILE} entry, for building and reading tables. */
     public static int kingFileIndex(boolean enemyKing, int kingFileFromEdge, int type, int ranksAhead,
             int filesTowardsCentre) {
-        return KING_FILE + (((enemyKing ? FOLDED_FILES : 0) + kingFileFromEdge) * Piece.TYPES + type) * SIGNED_RELATIVE
+        return (enemyKing ? KING_FILE_ENEMY : KING_FILE) + (kingFileFromEdge * Piece.TYPES + type) * SIGNED_RELATIVE
                 + (ranksAhead + MAX_RANKS - 1) * SIGNED_FILES + filesTowardsCentre + MAX_RANKS - 1;
     }
 

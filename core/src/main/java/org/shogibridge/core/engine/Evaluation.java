@@ -54,8 +54,7 @@ public final class Evaluation {
 
     private static int scaleOf(int index, EvalParams params) {
         if (index >= EvalFeatures.KING_FILE) {
-            return index < EvalFeatures.kingFileIndex(true, 0, 0, -EvalFeatures.maxOffset(), -EvalFeatures.maxOffset())
-                    ? params.defence() : params.attack();
+            return index < EvalFeatures.KING_FILE_ENEMY ? params.defence() : params.attack();
         }
         if (index >= EvalFeatures.THREAT) {
             return params.material(); // what a threatened piece may cost is material
