@@ -14,7 +14,10 @@ import ch.qos.logback.core.spi.FilterReply;
  * <li>its ERROR for every publish the roles refuse, which a client could repeat without end: {@link BrokerRoles}
  * says it once per client instead;</li>
  * <li>Netty's "reached at the tail of the pipeline" WARN when the broker wrote to a viewer whose socket had just
- * closed (the write fails with a closed-channel error no handler is left to take).</li>
+ * closed (the write fails with a closed-channel error no handler is left to take);</li>
+ * <li>its "SUBSCRIBE (or DISCONNECT) received on already closed connection" WARN: a viewer that left with its
+ * subscribe or goodbye still on the way, or one whose SUBSCRIBE overtook its CONNACK, which Moquette 0.17 drops and
+ * the viewer makes again (see {@link FreshSubscription}; the dashboard's mqtt.js reconnects by itself).</li>
  * </ul>
  * Any other line of the broker is still logged.
  */
@@ -22,10 +25,14 @@ public final class BrokerLogFilter extends Filter<ILoggingEvent> {
     private static final String HANDLER = "io.moquette.broker.NewNettyMQTTHandler";
     private static final String POST_OFFICE = "io.moquette.broker.PostOffice";
     private static final String PIPELINE = "io.netty.channel.DefaultChannelPipeline";
+    private static final String CONNECTION = "io.moquette.broker.MQTTConnection";
 
     @Override
     public FilterReply decide(ILoggingEvent event) {
         if (event.getLoggerName().equals(POST_OFFICE) && String.valueOf(event.getMessage()).contains("not authorized to publish")) {
+            return FilterReply.DENY;
+        }
+        if (event.getLoggerName().equals(CONNECTION) && String.valueOf(event.getMessage()).endsWith("received on already closed connection")) {
             return FilterReply.DENY;
         }
         if (!event.getLoggerName().equals(HANDLER) && !event.getLoggerName().equals(PIPELINE)) {
