@@ -9,8 +9,8 @@ package org.shogibridge.core.engine;
  * ones. Levels 8 and 9 search normally but stop at a node count, kept low enough that the steps above level 7
  * stay even and level 10 stays above level 9 on a Pi too (an estimate from the speeds); level 10 uses all the
  * time the clock gives, so the last step is the largest. The {@code rating} is the strength measured in matches
- * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the forty-second session's
- * stable move order), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
+ * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the eleventh generation's
+ * weights, forty-sixth session), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
  * are the engine's own ratings, not a human's.
  *
  * @param number      1..10
@@ -22,15 +22,15 @@ package org.shogibridge.core.engine;
 public record Level(int number, int depth, int temperature, long nodes, int rating) {
     private static final Level[] LEVELS = {
         new Level(1, 1, 180, 0, 500),
-        new Level(2, 1, 110, 0, 1012),
-        new Level(3, 1, 40, 0, 1337),
-        new Level(4, 2, 80, 0, 1596),
-        new Level(5, 2, 45, 0, 1757),
-        new Level(6, 3, 30, 0, 2174),
-        new Level(7, 4, 8, 0, 2499),
-        new Level(8, 0, 0, 20_000, 2837),
-        new Level(9, 0, 0, 50_000, 3138),
-        new Level(10, 0, 0, 0, 3969),
+        new Level(2, 1, 110, 0, 852),
+        new Level(3, 1, 40, 0, 1177),
+        new Level(4, 2, 80, 0, 1456),
+        new Level(5, 2, 45, 0, 1688),
+        new Level(6, 3, 30, 0, 1968),
+        new Level(7, 4, 8, 0, 2248),
+        new Level(8, 0, 0, 20_000, 2759),
+        new Level(9, 0, 0, 50_000, 3060),
+        new Level(10, 0, 0, 0, 3891),
     };
 
     /** Return the level with a number from 1 to 10. */
