@@ -10,8 +10,8 @@ package org.shogibridge.core.engine;
  * stay even and level 10 stays above level 9 on a Pi too (an estimate from the speeds); level 10 uses all the
  * time the clock gives, so the last step is the largest. The {@code rating} is the strength measured in matches
  * of each level against the next (docs/ENGINE.md, "Levels, measured"; last with the eleventh generation's
- * weights, forty-sixth session), chained from level 1 = 500. A chain of self-play results stretches the scale, so these
- * are the engine's own ratings, not a human's.
+ * weights, forty-sixth session), chained from level 1 = 500. A chain of self-play results stretches the scale, so
+ * these are the engine's own ratings, not a human's.
  *
  * @param number      1..10
  * @param depth       the fixed depth levels 1-7 read every move to (0 for levels 8-10)

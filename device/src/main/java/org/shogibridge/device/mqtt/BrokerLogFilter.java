@@ -29,10 +29,11 @@ public final class BrokerLogFilter extends Filter<ILoggingEvent> {
 
     @Override
     public FilterReply decide(ILoggingEvent event) {
-        if (event.getLoggerName().equals(POST_OFFICE) && String.valueOf(event.getMessage()).contains("not authorized to publish")) {
+        String message = String.valueOf(event.getMessage());
+        if (event.getLoggerName().equals(POST_OFFICE) && message.contains("not authorized to publish")) {
             return FilterReply.DENY;
         }
-        if (event.getLoggerName().equals(CONNECTION) && String.valueOf(event.getMessage()).endsWith("received on already closed connection")) {
+        if (event.getLoggerName().equals(CONNECTION) && message.endsWith("received on already closed connection")) {
             return FilterReply.DENY;
         }
         if (!event.getLoggerName().equals(HANDLER) && !event.getLoggerName().equals(PIPELINE)) {

@@ -18,7 +18,7 @@ class BenchBoardLinkCommandTest {
         assertTrue(out.get(1).startsWith("change to scan: n=5 "), out.get(1));
         assertTrue(out.get(3).startsWith("change to adapter: n=5 "), out.get(3));
         // The figures are the benchmark's (docs/BENCHMARKS.md), not this test's: on a busy machine a scan can start
-        // late (a fresh clone's run beside a ladder match saw 14.9 ms at 100 Hz), so only their form is checked here.
+        // late (a fresh clone's run beside a judging run saw 14.9 ms at 100 Hz), so only their form is checked here.
         double max = Double.parseDouble(out.get(1).replaceAll(".*max=([\\d.]+) ms", "$1"));
         double p50 = Double.parseDouble(out.get(1).replaceAll(".*p50=([\\d.]+) .*", "$1"));
         assertTrue(0 <= p50 && p50 <= max, out.get(1));
