@@ -95,7 +95,7 @@ class SearchThreadsTest {
         SearchResult r = search.search(p, SearchLimits.moveTime(200), false, null);
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(Rules.violation(p, r.bestMove()) == null);
-        assertTrue(millis < 2_000, "took " + millis + " ms for 200");
+        assertTrue(millis < 8_000, "took " + millis + " ms for 200"); // helpers that never stop would hang it
         executor.shutdown();
         assertTrue(executor.awaitTermination(5, TimeUnit.SECONDS), "a helper still runs after the search returned");
     }

@@ -241,6 +241,7 @@ public final class UsiEngineServer {
     }
 
     private void go(String[] words) {
+        long received = System.nanoTime(); // the GUI's clock runs from here, not from when the worker starts
         stopSearch();
         ensureEngine();
         engine.clearStop(); // here, before the worker starts: a "stop" from now on stops this search
@@ -270,7 +271,7 @@ public final class UsiEngineServer {
         SearchLimits limits = go.limits();
         ponderLimits = go.ponder ? limits : null;
         boolean pondering = go.ponder;
-        startWorker(() -> think(searched, limits, pondering));
+        startWorker(() -> think(searched, limits, pondering, received));
     }
 
     /**
@@ -323,8 +324,10 @@ public final class UsiEngineServer {
         return Math.min(n, MAX_MILLIS);
     }
 
-    private void think(Position searched, SearchLimits limits, boolean ponder) {
+    private void think(Position searched, SearchLimits limits, boolean ponder, long received) {
         Variant v = searched.variant();
+        // Waiting for the last search to stop, making the engine and starting this thread took the GUI's time too.
+        engine.setTimeMargin(networkDelay + (System.nanoTime() - received) / 1_000_000);
         int[] lastPvMove = {0};
         SearchResult result = engine.think(searched, limits, ponder, (progress, selDepth, hashfull) -> {
             long nps = progress.millis() > 0 ? progress.nodes() * 1000 / progress.millis() : progress.nodes();

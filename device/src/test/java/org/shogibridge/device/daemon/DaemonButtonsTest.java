@@ -28,10 +28,10 @@ class DaemonButtonsTest {
     @ValueSource(strings = {"auto", "never"})
     void aPressMakesThePlacedPieceAMoveAtOnce(String pressToMove) throws Exception {
         try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "human"), Map.of(
-                "board.settle-millis", 2_000, "board.wrong-position-millis", 10_000, "clock.main-seconds", 600,
+                "board.settle-millis", 5_000, "board.wrong-position-millis", 20_000, "clock.main-seconds", 600,
                 "clock.press-to-move", pressToMove))) {
             Subscriber mqtt = local.mqtt;
-            Thread.sleep(2_500); // the board is judged once, showing the start: the game is on the board
+            Thread.sleep(5_500); // the board is judged once, showing the start: the game is on the board
             mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"7g\"}");
             mqtt.command("sim", "{\"action\":\"place\",\"square\":\"7f\"}");
             Thread.sleep(100);
@@ -41,9 +41,10 @@ class DaemonButtonsTest {
             long millis = (System.nanoTime() - pressed) / 1_000_000;
             assertEquals("7g7f", move.get("usi").asText());
             if (pressToMove.equals("auto")) {
-                assertTrue(millis < 1_500, "a move at the press, not after the 2 s settle time: " + millis + " ms");
+                // The settle time is long so that this bound can be several seconds on a busy machine.
+                assertTrue(millis < 4_000, "a move at the press, not after the 5 s settle time: " + millis + " ms");
             } else {
-                assertTrue(millis >= 1_700, "without press-to-move the settle time decides: " + millis + " ms");
+                assertTrue(millis >= 4_500, "without press-to-move the settle time decides: " + millis + " ms");
             }
         }
     }
