@@ -493,6 +493,16 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
     expect(errors).toEqual([]);
   });
 
+  it('says at start-up when a board on an external broker gives its page no WebSocket to use', async () => {
+    const lonely = await Daemon.start({ args: ['--broker', broker.tcpUrl, '--event', 'other', '--board', 'lonely'] });
+    try {
+      await expect.poll(() => lonely.output.join('\n'), { timeout: 15_000 }).toContain('No broker for the dashboard.');
+      expect(daemons[1].output.join('\n')).not.toContain('No broker for the dashboard.'); // --dashboard-broker given
+    } finally {
+      await lonely.stop();
+    }
+  });
+
   it('recovers the live state after the broker restarts', async () => {
     const board = 'club/board1';
     await page.goto(english(`${daemons[0].dashboardUrl}#/board/${board}`));

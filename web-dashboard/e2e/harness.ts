@@ -181,8 +181,8 @@ export class Daemon {
   /** Start a board of a club: on the shared Mosquitto, its page pointed at the broker's WebSocket listener. */
   static club(broker: Mosquitto, event: string, board: string, args: readonly string[], config = ''): Promise<Daemon> {
     return Daemon.start({
-      args: ['--broker', broker.tcpUrl, '--event', event, '--board', board, ...args],
-      config: `broker:\n  dashboard-url: ${broker.wsUrl}\n${config}`,
+      args: ['--broker', broker.tcpUrl, '--dashboard-broker', broker.wsUrl, '--event', event, '--board', board, ...args],
+      config: config || undefined,
     });
   }
 

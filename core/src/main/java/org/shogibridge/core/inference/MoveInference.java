@@ -774,6 +774,9 @@ public final class MoveInference {
         }
         position.doMove(move);
         lastMoveReplaceable = !computer;
+        // The board shows the game now: a move made on it is read again (issue 82: a new game's computer move carried
+        // out before the set-up board was judged left the board "not yet following", and the player's reply refused).
+        followGame = false;
         clearMismatch();
         emit(new MoveMade(move, usi(move), game().moves().size(), computer, madeAt));
         game().result().ifPresent(r -> emit(new GameOver(r, madeAt)));

@@ -76,6 +76,8 @@ public final class GameSession {
     private boolean ended;
     /** The ply an engine was last asked to move at, so it is asked once per turn. */
     private int askedPly = -1;
+    /** The number of the last {@link EngineTurn} asked: only its answer is taken. */
+    private long askedTurn;
     /** Something changed since the last look for a computer's turn (idle ticks skip the look, allocating nothing). */
     private boolean turnMayHaveChanged = true;
 
@@ -175,8 +177,22 @@ public final class GameSession {
     }
 
     /**
-     * A computer answered for {@code ply}: a move in USI, {@code resign}, or {@code win} (an impasse declaration).
-     * Return false if the answer is stale (the game moved on) or not a legal move, which the caller should log.
+     * A computer answered the question {@code turn}: a move in USI, {@code resign}, or {@code win} (an impasse
+     * declaration). Return false if it answers an earlier question (another game, a move taken back, a changed
+     * player) or is not a legal move, which the caller should log.
+     */
+    public boolean engineMoved(EngineTurn turn, String answer, long nowMillis) {
+        if (turn.turn() != askedTurn) {
+            now = Math.max(now, nowMillis);
+            return false;
+        }
+        return engineMoved(turn.ply(), answer, nowMillis);
+    }
+
+    /**
+     * A computer's move for {@code ply}, matched by the ply alone (an online opponent, whose site numbers its moves):
+     * a move in USI, {@code resign}, or {@code win}. Return false if the answer is stale (the game moved on) or not a
+     * legal move.
      */
     public boolean engineMoved(int ply, String answer, long nowMillis) {
         now = Math.max(now, nowMillis);
@@ -622,7 +638,7 @@ public final class GameSession {
         if (player.isComputer() && askedPly != ply) {
             askedPly = ply;
             outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now),
-                    timeControl));
+                    timeControl, ++askedTurn));
         }
     }
 

@@ -33,11 +33,13 @@ public sealed interface SessionEvent {
     }
 
     /**
-     * A computer is to move: ask it, and answer with {@link GameSession#engineMoved} for the same ply. Not a change
-     * of the game: nothing to journal. The clocks and the game's time control tell it how long it may think.
+     * A computer is to move: ask it, and answer with {@link GameSession#engineMoved(EngineTurn, String, long)}. Not a
+     * change of the game: nothing to journal. The clocks and the game's time control tell it how long it may think.
+     * {@code turn} tells this question from every other one, so an answer to an earlier game or to a move taken back
+     * (the same ply) is never taken for this one.
      */
     record EngineTurn(Side side, Player player, int ply, Position start, List<Integer> moves, ClockState clock,
-            TimeControl timeControl)
+            TimeControl timeControl, long turn)
             implements SessionEvent {
     }
 

@@ -50,6 +50,10 @@ class GameSessionTest {
         hands.play(p, Usi.parseLegalMove(p, usi));
     }
 
+    private static <E> E last(List<E> list) {
+        return list.get(list.size() - 1);
+    }
+
     @SuppressWarnings("unchecked")
     private <E extends SessionEvent> List<E> events(Class<E> type) {
         List<E> out = new ArrayList<>();
@@ -286,6 +290,41 @@ class GameSessionTest {
         assertFalse(session.engineMoved(1, "3c3e", hands.timeMillis()), "an illegal move");
         assertFalse(session.engineMoved(1, "xyz", hands.timeMillis()), "unreadable");
         assertTrue(session.engineMoved(1, "8c8d", hands.timeMillis()));
+    }
+
+    /**
+     * Issue 82: a new game started while the computer still thought about the last one is at the same ply; the late
+     * answer is for the old question and must not be played in the new game (the hands then made one move while the
+     * board's game showed another). The same after a takeback to the ply the computer was asked at.
+     */
+    @Test
+    void anAnswerToAnEarlierGameOrAMoveTakenBackIsRefusedAtTheSamePly() {
+        GameSession session = session(Player.engine(3), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        EngineTurn old = events(EngineTurn.class).get(0);
+        session.newGame(null, hands.timeMillis()); // the board already shows the start: the hands need not touch it
+        EngineTurn asked = events(EngineTurn.class).get(1);
+        assertEquals(old.ply(), asked.ply(), "both questions are for the first move");
+        assertFalse(session.engineMoved(old, "2g2f", hands.timeMillis()), "the answer to the game before");
+        assertEquals(null, session.state().engineMove());
+        assertTrue(session.engineMoved(asked, "7g7f", hands.timeMillis()));
+        assertEquals("7g7f", session.state().engineMove());
+        play(hands, session, "7g7f");
+        play(hands, session, "3c3d");
+        hands.idle(1_000);
+        assertEquals(List.of("7g7f", "3c3d"), session.state().moves(), session.state().status().toString());
+        EngineTurn second = events(EngineTurn.class).get(2);
+        assertTrue(session.takeBack(hands.timeMillis())); // the person's 3c3d: the person is to move again
+        hands.setUp(session.state().position());
+        hands.idle(1_000);
+        assertEquals(List.of("7g7f"), session.state().moves());
+        play(hands, session, "3c3d");
+        hands.idle(1_000);
+        EngineTurn again = last(events(EngineTurn.class));
+        assertEquals(second.ply(), again.ply(), "asked again at the ply taken back");
+        assertFalse(session.engineMoved(second, "2g2f", hands.timeMillis()), "the answer to the move taken back");
+        assertTrue(session.engineMoved(again, "2g2f", hands.timeMillis()));
     }
 
     @Test

@@ -19,8 +19,8 @@ import picocli.CommandLine.Spec;
  * tools and viewers over HTTP, keeps its games, and republishes it, delayed, for the outside world (docs/broadcast.md).
  */
 @Command(name = "hub", mixinStandardHelpOptions = true,
-        description = {"Gather an event's boards: the event page, relay feeds (KIF, CSA, JKF, JSON) with a round index,",
-                "the event's games kept on disk, and a delayed public feed for viewers outside the room."})
+        description = {"Gather an event's boards: the event page, relay feeds (KIF, CSA, JKF, JSON) with a round index, "
+                + "the event's games kept on disk, and a delayed public feed for viewers outside the room."})
 public final class HubCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

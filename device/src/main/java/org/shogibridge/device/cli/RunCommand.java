@@ -42,6 +42,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--broker", paramLabel = "URL", description = "embedded, tcp://HOST:PORT or ssl://HOST:PORT.")
     private String broker;
 
+    @Option(names = "--dashboard-broker", paramLabel = "URL",
+            description = "The WebSocket URL the dashboard connects to, with an external broker (broker.dashboard-url).")
+    private String dashboardBroker;
+
     @Option(names = "--mqtt-port", paramLabel = "P", description = "The embedded broker's MQTT port (default 1883).")
     private Integer mqttPort;
 
@@ -85,6 +89,7 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, Object> overrides = new LinkedHashMap<>();
         put(overrides, "broker.url", broker);
+        put(overrides, "broker.dashboard-url", dashboardBroker);
         put(overrides, "broker.mqtt-port", mqttPort);
         put(overrides, "broker.ws-port", wsPort);
         put(overrides, "http.port", httpPort);
@@ -134,6 +139,11 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.println("Topics: " + settings.topicPrefix() + "/#");
         out.println("Dashboard: http://" + settings.config().http().host() + ":" + daemon.httpPort() + "/");
+        if (!settings.embeddedBroker() && b.dashboardUrl() == null) {
+            // The page talks MQTT over WebSocket, which a tcp:// or ssl:// URL does not give it (issue 82).
+            out.println("No broker for the dashboard. The page cannot reach " + settings.brokerUrl()
+                    + " without its WebSocket listener: add --dashboard-broker ws://HOST:PORT/mqtt (broker.dashboard-url).");
+        }
         out.println("Ready."); // board, session, broker link and web server all run: commands are heard from now on
         out.flush();
         stopped.await();

@@ -81,7 +81,7 @@ public record DaemonConfig(
      * @param source       {@code simulated}, {@code serial} (a microcontroller on a serial port), {@code tcp} (one on
      *                     the network, or the emulator) or {@code wired} (sensors and LEDs wired to the Pi)
      * @param noise        the simulated board's sensor noise, 0 to 1
-     * @param seed         the simulated hands' random seed
+     * @param seed         the simulated hands' and the engine's random seed, or null for the default (RunSettings.randomSeed)
      * @param faceSensing  the squares report which face of a piece is up
      * @param followLeds   the simulated board carries out the computer's moves shown on the LEDs by itself
      * @param settleMillis how long the board must stay still before it is judged
@@ -160,7 +160,7 @@ public record DaemonConfig(
         return new DaemonConfig("standard", "none", "casual",
                 new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
                 new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
-                new Board("simulated", 0.0, 1L, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
+                new Board("simulated", 0.0, null, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),
                 "local", "board1", null, new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 new Voice(false, "aplay", null, 100, "ja", false, true),

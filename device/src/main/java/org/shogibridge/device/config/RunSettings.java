@@ -123,6 +123,15 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         return black.kind() == Player.Kind.USI ? black : white.kind() == Player.Kind.USI ? white : null;
     }
 
+    /**
+     * Return the seed of the simulated hands and the built-in engine's choices by feel: {@code board.seed} when it is
+     * set; in a demo the time (so that each start plays other games, issue 82); else 1, so a run is repeatable.
+     */
+    public long randomSeed(long nowNanos) {
+        Long seed = config.board().seed();
+        return seed != null ? seed : config.demo() ? nowNanos : 1L;
+    }
+
     /** Return the topic prefix {@code shogi/v1/<event>/<board>}. */
     public String topicPrefix() {
         return "shogi/v1/" + config.event() + "/" + config.boardId();

@@ -87,7 +87,11 @@ public final class Daemon implements AutoCloseable {
     private BoardMenu menu;
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("daemon-timers"));
-    /** The ply whose engine move the simulated hands were last told to carry out. */
+    /**
+     * The engine move the simulated hands were last told to carry out, as game, ply and move: a new game's first move
+     * is at the same ply as the last game's (issue 82: the hands never carried it out), and its ply, to see a takeback.
+     */
+    private String carriedOut = "";
     private int carriedOutPly = -1;
     private String lastGameId;
     private String brokerUrl;
@@ -105,6 +109,8 @@ public final class Daemon implements AutoCloseable {
 
     /** Where a wired board's pins and buses are: the Pi's own, or a mock Pi's in tests. */
     private final Supplier<com.pi4j.context.Context> pi4j;
+    /** The simulated hands' and the built-in engine's seed (board.seed, or the time in a demo). */
+    private final long seed;
 
     public Daemon(RunSettings settings) {
         this(settings, PiBoardFactory::hardwareContext);
@@ -116,6 +122,7 @@ public final class Daemon implements AutoCloseable {
         this.variant = settings.session().variant();
         this.pi4j = pi4j;
         this.analysisOn = settings.config().analysis().enabled();
+        this.seed = settings.randomSeed(System.nanoTime());
     }
 
 
@@ -173,7 +180,7 @@ public final class Daemon implements AutoCloseable {
 
         startVoice(data);
 
-        engines = new EngineWorker(settings.senteOptions(), settings.goteOptions());
+        engines = new EngineWorker(settings.senteOptions(), settings.goteOptions(), seed);
         engines.prepare(settings.session().black(), Side.BLACK);
         engines.prepare(settings.session().white(), Side.WHITE);
         var boardConfig = settings.config().board();
@@ -330,7 +337,7 @@ public final class Daemon implements AutoCloseable {
                 return; // the opponent's move comes from the site (OnlinePlay)
             }
             engines.ask(turn, answer -> loop.post(() -> {
-                if (!session.engineMoved(turn.ply(), answer, loop.now())) {
+                if (!session.engineMoved(turn, answer, loop.now())) {
                     log.warn("The engine's answer {} for move {} was refused (stale or illegal).", answer, turn.ply() + 1);
                 }
             }));
@@ -351,8 +358,10 @@ public final class Daemon implements AutoCloseable {
         if (engineLevel > 0 && menu != null) {
             menu.level(engineLevel); // a level set by a page or the gesture is where the menu's levels start
         }
-        if (simulated != null && settings.config().board().followLeds() && state.engineMove() != null
-                && carriedOutPly != state.moves().size()) {
+        String engineMove = state.engineMove() == null ? null
+                : state.gameId() + " " + state.moves().size() + " " + state.engineMove();
+        if (simulated != null && settings.config().board().followLeds() && engineMove != null && !engineMove.equals(carriedOut)) {
+            carriedOut = engineMove;
             carriedOutPly = state.moves().size();
             Position before = state.position();
             simulated.play(before, Usi.parseLegalMove(before, state.engineMove())).exceptionally(refused -> {
@@ -361,7 +370,8 @@ public final class Daemon implements AutoCloseable {
             });
         }
         if (state.moves().size() < carriedOutPly) {
-            carriedOutPly = -1; // a takeback: the next engine move at that ply is carried out again
+            carriedOut = ""; // a takeback: the next engine move at that ply is carried out again
+            carriedOutPly = -1;
         }
         if (event instanceof SessionEvent.MovePlayed && analysisOn && state.result() == null) {
             analyse(state);
@@ -413,7 +423,7 @@ public final class Daemon implements AutoCloseable {
             return hardware;
         }
         var c = settings.config().board();
-        return simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), c.seed(), clock);
+        return simulated = new SimulatedBoard(variant, settings.session().inference(), c.noise(), seed, clock);
     }
 
     /** Return the game in progress as a record file's bytes, in the format's own encoding (asked of the board loop). */

@@ -55,15 +55,19 @@ final class EngineWorker implements AutoCloseable {
     private final AtomicReference<Runnable> nextAnalysis = new AtomicReference<>();
     private final Map<Side, Map<String, String>> usiOptions;
 
-    EngineWorker(Map<String, String> senteOptions, Map<String, String> goteOptions) {
+    /** The seed of the built-in engine's choices by feel (levels 1-3). */
+    private final long seed;
+
+    EngineWorker(Map<String, String> senteOptions, Map<String, String> goteOptions, long seed) {
         this.usiOptions = Map.of(Side.BLACK, senteOptions, Side.WHITE, goteOptions);
+        this.seed = seed;
     }
 
     /** Return the built-in engine for a variant: its own evaluation weights where it has them (minishogi). */
     private Engine engine(Variant variant) {
         Engine e = engine;
         if (e == null || e.weights() != EvalWeights.builtIn(variant)) {
-            e = new Engine(16, EvalWeights.builtIn(variant), EvalParams.DEFAULT, 1);
+            e = new Engine(16, EvalWeights.builtIn(variant), EvalParams.DEFAULT, seed);
             e.setThreads(searchThreads, helpers);
             engine = e;
         }

@@ -102,6 +102,16 @@ class ConfigLoaderTest {
         assertEquals("Invalid configuration. " + file + message, e.getMessage());
     }
 
+    /** Issue 82: a demo without board.seed plays other games at each start; a set seed or a plain run repeats. */
+    @Test
+    void aDemoIsSeededFromTheTimeUnlessTheBoardSeedIsSet() throws Exception {
+        RunSettings demo = load(null, Map.of("demo", true));
+        assertEquals(111L, demo.randomSeed(111L));
+        assertEquals(222L, demo.randomSeed(222L));
+        assertEquals(7L, load(null, Map.of("demo", true, "board.seed", 7)).randomSeed(111L));
+        assertEquals(1L, load(null, Map.of()).randomSeed(111L), "a plain run repeats: its hands are seeded with 1");
+    }
+
     @Test
     void aBadOptionNamesTheOption() {
         ConfigException e = assertThrows(ConfigException.class, () -> load(null, Map.of("broker.mqtt-port", 70000)));

@@ -27,10 +27,11 @@ class DaemonCommandFloodTest {
     @TempDir
     Path data;
     private LocalDaemon daemon;
+    private Mosquitto broker;
 
     @AfterEach
     void stop() throws Exception {
-        Subscriber.closeAll(daemon);
+        Subscriber.closeAll(daemon, broker);
     }
 
     /** The answers on a command's result topic whose id starts with the prefix, once there are {@code count}. */
@@ -110,7 +111,11 @@ class DaemonCommandFloodTest {
      */
     @Test
     void aBoardLoopThatDiesStopsTheDaemonRatherThanLeaveItLimping() throws Exception {
-        daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());
+        // On a Mosquitto of its own: the embedded broker stops with the daemon, and on a busy machine it went before
+        // the watcher had read the retained "offline" (issue 82). A broker that stays up keeps it for the watcher.
+        java.nio.file.Files.createDirectories(data.resolve("broker"));
+        broker = new Mosquitto(data.resolve("broker"));
+        daemon = new LocalDaemon(data.resolve("daemon"), HUMAN, HUMAN, Map.of("broker.url", broker.url()));
         java.util.concurrent.CountDownLatch told = new java.util.concurrent.CountDownLatch(1);
         daemon.daemon.onFatal(() -> {
             told.countDown();

@@ -34,7 +34,9 @@ final class LocalDaemon implements AutoCloseable {
         var settings = new ConfigLoader().load(null, overrides);
         daemon = pi4j == null ? new Daemon(settings) : new Daemon(settings, () -> pi4j);
         daemon.start();
-        mqtt = Subscriber.toListeningDaemon("tcp://127.0.0.1:" + mqttPort, PREFIX, null, null, WAIT);
+        // With broker.url among the extras the daemon is on that broker (a Mosquitto of the test's), and so is its watcher.
+        String url = extra.get("broker.url") instanceof String external ? external : "tcp://127.0.0.1:" + mqttPort;
+        mqtt = Subscriber.toListeningDaemon(url, PREFIX, null, null, WAIT);
     }
 
     @Override
