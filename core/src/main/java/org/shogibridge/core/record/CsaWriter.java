@@ -39,7 +39,9 @@ public final class CsaWriter {
             out.append('$').append(CsaHeaders.VARIANT).append(':').append(r.variant().id()).append('\n');
         }
         for (Map.Entry<String, String> h : r.headers().entrySet()) {
-            if (!h.getKey().equals(GameRecord.BLACK) && !h.getKey().equals(GameRecord.WHITE)) {
+            // CSA has no 手合割: its P lines are the start position, whatever its name
+            if (!h.getKey().equals(GameRecord.BLACK) && !h.getKey().equals(GameRecord.WHITE)
+                    && !h.getKey().equals(KifWriter.HANDICAP)) {
                 String value = h.getKey().equals("持ち時間") ? timeLimit(h.getValue()) : h.getValue();
                 if (value != null) {
                     out.append('$').append(CsaHeaders.toCsaKey(h.getKey())).append(':').append(value).append('\n');

@@ -45,23 +45,27 @@ public final class KifWriter {
         return new KifWriter(true).write(record);
     }
 
+    /** The header the start position's name is written in. */
+    static final String HANDICAP = "手合割";
+
     private String write(GameRecord r) {
         this.record = r;
         Optional<Handicap> handicap = r.handicap();
         handicapNames = handicap.isPresent();
         for (Map.Entry<String, String> h : r.headers().entrySet()) {
-            if (!h.getKey().equals(GameRecord.BLACK) && !h.getKey().equals(GameRecord.WHITE)) {
+            // 手合割 is written once, below, from the start position itself
+            if (!h.getKey().equals(GameRecord.BLACK) && !h.getKey().equals(GameRecord.WHITE) && !h.getKey().equals(HANDICAP)) {
                 header(h.getKey(), h.getValue());
             }
         }
         if (handicap.isPresent()) {
-            header("手合割", handicap.get().japaneseName());
+            header(HANDICAP, handicap.get().japaneseName());
         } else if (r.variant() == Variant.MINISHOGI) {
-            header("手合割", KifReader.MINISHOGI_NAME);
+            header(HANDICAP, KifReader.MINISHOGI_NAME);
         } else if (r.variant() == Variant.OKISAKI) {
-            header("手合割", KifReader.OKISAKI_NAME);
+            header(HANDICAP, KifReader.OKISAKI_NAME);
         } else if (r.hasStandardStart()) {
-            header("手合割", "平手");
+            header(HANDICAP, "平手");
         }
         if (!r.hasStandardStart() && handicap.isEmpty() || r.variant() != Variant.STANDARD) {
             diagram(r.startPosition());

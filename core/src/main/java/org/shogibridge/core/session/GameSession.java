@@ -13,6 +13,7 @@ import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.MoveInference;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Game;
@@ -593,7 +594,11 @@ public final class GameSession {
         clock.stop(now);
         ended = true;
         turnMayHaveChanged = true;
-        outbox.add(new GameEnded(nextState(), record()));
+        GameRecord record = record();
+        if (!game.isOver()) {
+            record.mainLine().ending(Ending.INTERRUPTION); // 中断 in KIF, %CHUDAN in CSA: left, not decided
+        }
+        outbox.add(new GameEnded(nextState(), record));
     }
 
     private void changeStatus(BoardStatus newStatus) {

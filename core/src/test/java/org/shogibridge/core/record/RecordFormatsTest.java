@@ -1,6 +1,7 @@
 package org.shogibridge.core.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -158,6 +159,22 @@ class RecordFormatsTest {
                 GameRecord back = RecordFormat.read("x." + format.extension(), format.encode(r));
                 RecordAssertions.assertSameRecord(r, back, format, handicap + " via " + format);
             }
+        }
+
+        /** Issue 82: a game's record with 手合割 among its headers (as the board's session makes it) names it once. */
+        @ParameterizedTest
+        @EnumSource(Handicap.class)
+        void aHandicapHeaderIsWrittenOnceInKifAndNotInCsa(Handicap handicap) {
+            GameRecord r = GameRecord.of(handicap.startPosition(), java.util.List.of(), null, 0);
+            r.headers().put("手合割", handicap.japaneseName());
+            r.headers().put("棋戦", "local");
+            for (RecordFormat format : new RecordFormat[] {RecordFormat.KIF, RecordFormat.KIFU, RecordFormat.KI2U}) {
+                String written = format.write(r);
+                assertEquals(1, written.split("手合割：", -1).length - 1, format + ":\n" + written);
+            }
+            String csa = RecordFormat.CSA.write(r);
+            assertFalse(csa.contains("手合割"), "CSA V2.2 has no such key; its P lines give the start:\n" + csa);
+            assertEquals(handicap, RecordFormat.read("x.csa", RecordFormat.CSA.encode(r)).handicap().orElseThrow());
         }
 
         @Test

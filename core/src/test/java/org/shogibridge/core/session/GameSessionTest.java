@@ -381,6 +381,12 @@ class GameSessionTest {
         assertEquals("unfinished", ended.state().result().reason());
         assertEquals("game-1", ended.state().gameId());
         assertEquals("game-2", events(GameStarted.class).get(1).state().gameId());
+        // Issue 82: its record says it was left, 中断 in KIF and %CHUDAN in CSA, after its three moves.
+        assertEquals(org.shogibridge.core.record.Ending.INTERRUPTION, ended.record().mainLine().ending());
+        String kif = org.shogibridge.core.record.RecordFormat.KIFU.write(ended.record());
+        assertTrue(kif.contains("   4 中断"), kif);
+        assertTrue(org.shogibridge.core.record.RecordFormat.CSA.write(ended.record()).strip().endsWith("%CHUDAN"));
+        assertEquals(null, session.record().mainLine().ending(), "the game being played has no ending yet");
     }
 
     @Test
