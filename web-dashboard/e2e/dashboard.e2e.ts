@@ -318,7 +318,7 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
       expect((set.players as { white: { type: string; level: number } }).white).toMatchObject({ type: 'engine', level: 1 });
       await shows(page, set.seq);
       expect(await page.locator('.near .name').textContent()).toBe('花子');
-      expect(await page.locator('.near .clock').textContent()).toBe('10:00');
+      expect(await page.locator('.near .clock').textContent()).toBe('10:00 秒読み30秒');
 
       // 上手, the computer, moves first: its move stays drawn until the player carries it out on the board.
       const first = await computerMoveShown(page, 0);
@@ -379,11 +379,90 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
     expect(await page.locator('.board-svg rect.correction[data-square="5e"]').count()).toBe(1);
     expect(await page.locator('.board-svg .komadai.black.correction').count()).toBe(1);
     expect(await page.locator('.status').textContent()).toBe('盤を直してください: ５五の駒を盤から取る、先手の駒台から歩を1枚取る');
-    await watcher.command(board, 'sim', { action: 'lift', square: '5e' });
-    await watcher.command(board, 'sim', { action: 'take', side: 'black', piece: 'P' });
+    // Issue 82: the player fixes it from the page: a click on the stray piece's square lifts it, and 盤を合わせる
+    // sets the rest (the komadai) as the game stands.
+    await page.locator('.board-svg rect[data-square="5e"]').click();
+    await watcher.state(board, (s) => !((s.boardStatus as { squares: string[] }).squares.includes('5e')) && s.seq > wrong.seq, 30_000);
+    await page.locator('.sim-buttons button[data-verb="sim-set-up"]').click();
     const fixed = await watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'matched' && s.seq > wrong.seq);
     await shows(page, fixed.seq);
     expect(await page.locator('.board-svg .correction').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('every set-up the new-game dialog offers, played by clicks at a quick player\'s pace (issue 82)', () => {
+  let daemon: Daemon;
+  let watcher: Watcher;
+  const board = 'local/board1';
+
+  beforeAll(async () => {
+    // The simulated hands carry out the computer's moves (the default), so clicks come while the hands are at work.
+    daemon = await Daemon.start();
+    watcher = await Watcher.connect(daemon.brokerUrl);
+  });
+
+  afterAll(async () => {
+    await watcher?.close();
+    await daemon?.stop();
+  });
+
+  // Each handicap and the even game; the person on each side in turn; each kind of time control in turn. Every game
+  // after the first is started in the middle of the one before, while the computer thinks or its move is carried out.
+  const handicaps = ['', 'lance', 'right-lance', 'bishop', 'rook', 'rook-lance', 'two-pieces', 'three-pieces', 'four-pieces',
+    'five-pieces', 'left-five-pieces', 'six-pieces', 'left-seven-pieces', 'right-seven-pieces', 'eight-pieces', 'ten-pieces'];
+  const times = ['none', '10+30', '30s', '5+10f'];
+  const pawnPushes = { black: ['7g7f', '2g2f'], white: ['3c3d', '8c8d'] };
+
+  it('plays every handicap from either side with every kind of clock, a new game started in the middle of each', async () => {
+    const { page, errors } = await open(daemon.dashboardUrl);
+    await shows(page, (await watcher.state(board)).seq);
+    for (let i = 0; i < handicaps.length; i++) {
+      const person: 'black' | 'white' = i % 2 === 0 ? 'black' : 'white';
+      const computer = person === 'black' ? 'white' : 'black';
+      const time = times[i % times.length];
+      const before = (await watcher.state(board)).game;
+      await page.locator('.arbiter-buttons button[data-verb="new-game"]').click();
+      const dialog = page.locator('dialog.new-game-dialog');
+      await dialog.waitFor();
+      await dialog.locator('select[name="handicap"]').selectOption(handicaps[i]);
+      await dialog.locator(`select[name="${person}-type"]`).selectOption('human');
+      await dialog.locator(`input[name="${person}-name"]`).fill(`花子${i}`);
+      await dialog.locator(`select[name="${computer}-type"]`).selectOption('engine');
+      await dialog.locator(`select[name="${computer}-level"]`).selectOption('1');
+      await dialog.locator('select[name="preset"]').selectOption(time);
+      await dialog.locator('button.start-game').click();
+      const set = await watcher.state(board, (s) => s.game !== before && s.result === null && s.moves.length === 0);
+      const label = `${handicaps[i] || 'even'}, the person ${person}, clock ${time}`;
+      const mine = pawnPushes[person];
+      for (const usi of mine) {
+        // The person's turn as soon as the page shows it: the computer's move carried out by the hands, if it had one.
+        const turn = await watcher.state(board, (s) => s.game === set.game && s.sideToMove === person && s.engineMove === null
+          && (s.boardStatus as { status: string }).status === 'matched', 30_000);
+        await shows(page, turn.seq);
+        await clickMove(page, usi);
+        const made = await watcher.state(board, (s) => s.game === set.game && s.moves.includes(usi), 20_000)
+          .catch(async (e: Error) => {
+            throw new Error(`${label}: ${usi} was not made (${await page.locator('.panel-message').textContent()}; `
+              + `${await page.locator('.status').textContent()}): ${e.message}`);
+          });
+        expect(made.moves[made.moves.length - 1], label).toBe(usi);
+      }
+      if (time === '30s') {
+        // Byoyomi alone: the clock says so and counts it down (the computer's clock runs while it thinks).
+        const clock = page.locator(`.player[data-side="${person}"] .clock`);
+        await expect.poll(() => clock.textContent(), { timeout: 10_000 }).toMatch(/^秒読み \d+$/);
+      } else if (time === '10+30') {
+        await expect.poll(() => page.locator(`.player[data-side="${person}"] .clock`).textContent()).toMatch(/^\d+:\d\d 秒読み30秒$/);
+      }
+      const shown = await page.locator(`.player[data-side="${person}"] .name`).textContent();
+      expect(shown, label).toBe(`花子${i}`);
+      expect(await page.locator(`.player[data-side="${computer}"] .name`).textContent(), label).toBe('コンピュータ レベル1');
+      if (handicaps[i]) {
+        expect(await page.locator(`.player[data-side="black"] .mark`).textContent(), label).toBe('▲下手');
+      }
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

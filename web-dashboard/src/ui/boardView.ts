@@ -5,12 +5,12 @@
 import { renderBoard, BoardMarks } from '../board/svg';
 import { BoardStore, BoardView as LiveBoard, formatClock, liveClock } from '../live/store';
 import { Position, Square, parseSquare, parseUsiMove, replay } from '../shogi/position';
-import { sideMark, western } from '../shogi/notation';
+import { western } from '../shogi/notation';
 import { ControlPanel } from './controlPanel';
 import { Connection } from '../live/connection';
 import { DashboardSettings } from '../live/settings';
 import { evaluationGraph } from './evalGraph';
-import { isHandicap, language, resultText, t } from './i18n';
+import { clockText, isHandicap, language, playerLabel, resultText, sideLabel, t } from './i18n';
 import { PageSound } from './sound';
 
 
@@ -194,10 +194,9 @@ export class BoardPage {
     for (const [slot, side] of [['.far', far], ['.near', near]] as const) {
       const player = state.players[side];
       const el = this.q(slot);
-      el.querySelector('.mark')!.textContent = sideMark(side);
-      const level = player.type === 'engine' && !player.name.includes(`level ${player.level}`) ? ` (${t('level', { n: player.level ?? 0 })})`
-        : player.type === 'online' ? ` (${t('onlinePlayer')})` : ''; // an opponent on lishogi
-      el.querySelector('.name')!.textContent = player.name + level;
+      const handicap = isHandicap(state.startSfen);
+      el.querySelector('.mark')!.textContent = sideLabel(side, handicap);
+      el.querySelector('.name')!.textContent = playerLabel(player, side, handicap);
       el.classList.toggle('to-move', state.result === null && state.sideToMove === side);
       el.dataset.side = side;
     }
@@ -220,11 +219,9 @@ export class BoardPage {
         clock.textContent = '';
         continue;
       }
-      let text = formatClock(now[side]);
-      if (tc.byoyomiMillis > 0 && now[side] === 0) {
-        const timed = state.clock.running === side || paused === side;
-        text += ` +${Math.ceil((timed ? now.byoyomi : tc.byoyomiMillis) / 1000)}`;
-      }
+      const timed = state.clock.running === side || paused === side;
+      let text = clockText(now[side], timed ? now.byoyomi : tc.byoyomiMillis, tc.byoyomiMillis, formatClock);
+      clock.classList.toggle('byoyomi', tc.byoyomiMillis > 0 && now[side] === 0);
       if (paused === side) {
         text += ` (${t('paused')})`;
       }
@@ -240,7 +237,8 @@ export class BoardPage {
     this.q('.mode').textContent = state.mode === 'tournament' ? t('tournamentMode') : '';
     if (state.result) {
       result.textContent = resultText(state.result, state.moves.length,
-        { black: state.players.black.name, white: state.players.white.name }, isHandicap(state.startSfen));
+        { black: playerLabel(state.players.black, 'black', isHandicap(state.startSfen)),
+          white: playerLabel(state.players.white, 'white', isHandicap(state.startSfen)) }, isHandicap(state.startSfen));
     } else {
       result.textContent = '';
     }
@@ -380,7 +378,8 @@ const template = () => `
       <ol class="moves"></ol>
       <div class="graph"></div>
       <div class="record"><span class="downloads"></span>
-        <input class="sfen" readonly aria-label="SFEN"><button class="copy-sfen">${t('copySfen')}</button></div>
+        <details class="copy-position"><summary>${t('copyPosition')}</summary>
+          <button class="copy-sfen">${t('copySfen')}</button><input class="sfen" readonly aria-label="SFEN"></details></div>
       <div class="control-panel"></div>
     </aside>
   </div>

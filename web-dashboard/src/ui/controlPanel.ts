@@ -8,7 +8,7 @@ import { Connection } from '../live/connection';
 import { BoardView } from '../live/store';
 import { Position, Side, Square, formatSquare, parseSquare } from '../shogi/position';
 import { PROMOTABLE, inZone } from '../shogi/notation';
-import { t } from './i18n';
+import { refusal, t } from './i18n';
 import { NewGameDialog, choiceFrom, newGameFields } from './newGameDialog';
 
 export type Selection = Square | { side: Side; letter: string };
@@ -31,6 +31,7 @@ export class ControlPanel {
       <div class="buttons sim-buttons">
         <button data-verb="press" data-side="black">${t('blackClock')}</button><button data-verb="press" data-side="white">${t('whiteClock')}</button>
         <button data-verb="resign">${t('resign')}</button>
+        <button data-verb="sim-set-up" title="${t('setUpBoardTitle')}">${t('setUpBoard')}</button>
       </div>` : '';
     root.innerHTML = `<h2>${simulated ? t('playSimulated') : t('arbiter')}</h2>${play}
       <div class="buttons arbiter-buttons">
@@ -85,17 +86,18 @@ export class ControlPanel {
   }
 
   private async button(verb: string, side?: string): Promise<void> {
-    const reply = verb === 'press'
-      ? await this.connection.command(this.event, this.board, 'sim', { action: 'press', side })
+    const reply = verb === 'press' || verb === 'sim-set-up'
+      ? await this.connection.command(this.event, this.board, 'sim', verb === 'press' ? { action: 'press', side } : { action: 'set-up' })
       : await this.connection.command(this.event, this.board, verb, side ? { side } : {});
     if (!reply.ok) {
-      this.say(String(reply.error ?? t('refused')));
+      this.say(refusal(reply));
     } else if (verb === 'hint') {
       this.say(t('hintIs', { move: String(reply.japanese ?? reply.hint) }), String(reply.hint));
       this.hint = { usi: String(reply.hint), ply: this.plyNow() };
       document.dispatchEvent(new CustomEvent('board-selection')); // the board view draws the arrow
     } else {
-      this.say(verb === 'press' ? t('clockPressed') : t('done', { what: this.label(verb) }));
+      this.say(verb === 'press' ? t('clockPressed') : verb === 'sim-set-up' ? t('boardSetUp')
+        : verb === 'resign' ? t('resigned') : t('takenBack'));
     }
   }
 
@@ -105,7 +107,7 @@ export class ControlPanel {
     const choice = await this.dialog.open(choiceFrom(view?.state ?? null, (view?.analysis.size ?? 0) > 0));
     if (!choice) return;
     const reply = await this.connection.command(this.event, this.board, 'new-game', newGameFields(choice));
-    this.say(reply.ok ? t('gameStarted') : String(reply.error ?? t('refused')));
+    this.say(reply.ok ? t('gameStarted') : refusal(reply));
   }
 
   private async clock(action: string): Promise<void> {
@@ -121,19 +123,15 @@ export class ControlPanel {
       fields.seconds = Number(m[1]) * 60 + Number(m[2]);
     }
     const reply = await this.connection.command(this.event, this.board, 'clock', fields);
-    const label = action === 'start' ? t('clockStart') : action === 'pause' ? t('clockPause') : t('clockSet');
-    this.say(reply.ok ? t('done', { what: label }) : String(reply.error ?? t('refused')));
+    const done = action === 'start' ? t('clockStarted') : action === 'pause' ? t('clockPaused') : t('clockWasSet');
+    this.say(reply.ok ? done : refusal(reply));
   }
 
   private async declare(): Promise<void> {
     const winner = (this.root.querySelector('.result-winner') as HTMLSelectElement).value;
     const reason = (this.root.querySelector('.result-reason') as HTMLSelectElement).value;
     const reply = await this.connection.command(this.event, this.board, 'result', { winner, reason });
-    this.say(reply.ok ? t('done', { what: t('declare') }) : String(reply.error ?? t('refused')));
-  }
-
-  private label(verb: string): string {
-    return verb === 'new-game' ? t('newGame') : verb === 'resign' ? t('resign') : verb === 'takeback' ? t('takeback') : verb;
+    this.say(reply.ok ? t('declared') : refusal(reply));
   }
 
   /** A click on the board's SVG: select, move or drop. */
@@ -157,6 +155,14 @@ export class ControlPanel {
     }
     const square = parseSquare(name, position.variant);
     const piece = position.at(square);
+    const correction = state.boardStatus?.status === 'correction-needed' ? state.boardStatus.squares ?? [] : [];
+    if (correction.includes(name)) {
+      // A square the board asks to fix: a piece stands where the game has none (lift it), or is missing where the
+      // game has one (put it back); the board then reads it as the real board would.
+      this.select(null);
+      void this.simulate(piece ? { action: 'place', square: name } : { action: 'lift', square: name });
+      return;
+    }
     const selected = this.selection;
     if (piece && piece.side === position.sideToMove) {
       this.select(square); // (re)select one's own piece
@@ -197,10 +203,15 @@ export class ControlPanel {
     });
   }
 
+  private async simulate(fields: Record<string, unknown>): Promise<void> {
+    const reply = await this.connection.command(this.event, this.board, 'sim', fields);
+    this.say(reply.ok ? t('fixed') : refusal(reply));
+  }
+
   private async play(usi: string): Promise<void> {
     this.select(null);
     this.say(t('playing'));
     const reply = await this.connection.command(this.event, this.board, 'sim', { action: 'play', usi });
-    this.say(reply.ok ? t('played') : String(reply.error ?? t('refused')));
+    this.say(reply.ok ? t('played') : refusal(reply));
   }
 }

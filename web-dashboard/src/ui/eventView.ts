@@ -5,8 +5,7 @@
 import { renderBoard } from '../board/svg';
 import { BoardStore, formatClock, liveClock } from '../live/store';
 import { Position } from '../shogi/position';
-import { sideMark } from '../shogi/notation';
-import { isHandicap, resultText, t } from './i18n';
+import { clockText, isHandicap, playerLabel, resultText, sideLabel, t } from './i18n';
 import { EventIndex, pollIndex, ranks } from './eventIndex';
 import { HubCommand, HubEditor } from './hubEditor';
 
@@ -79,7 +78,10 @@ export class EventPage {
         p.className = `mini-player ${side}${!state.result && state.sideToMove === side ? ' to-move' : ''}`;
         const tc = state.clock.timeControl;
         const timed = tc.mainMillis + tc.byoyomiMillis + tc.incrementMillis > 0;
-        p.textContent = `${sideMark(side)} ${state.players[side].name}${timed ? ' ' + formatClock(clocks[side]) : ''}`;
+        const handicap = isHandicap(state.startSfen);
+        p.textContent = `${sideLabel(side, handicap)} ${playerLabel(state.players[side], side, handicap)}`
+          + (timed ? ' ' + clockText(clocks[side], state.clock.running === side ? clocks.byoyomi : tc.byoyomiMillis,
+            tc.byoyomiMillis, formatClock) : '');
         players.append(p);
       }
       const svg = document.createElement('div');
@@ -89,7 +91,8 @@ export class EventPage {
       result.className = 'mini-result';
       if (state.result) {
         result.textContent = resultText(state.result, state.moves.length,
-          { black: state.players.black.name, white: state.players.white.name }, isHandicap(state.startSfen));
+          { black: playerLabel(state.players.black, 'black', isHandicap(state.startSfen)),
+          white: playerLabel(state.players.white, 'white', isHandicap(state.startSfen)) }, isHandicap(state.startSfen));
       }
       card.append(head, svg, players, result);
       grid.append(card);

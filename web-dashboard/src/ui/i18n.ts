@@ -25,6 +25,7 @@ const WORDS = {
   moveCount: { ja: '{n}手', en: 'move {n}' },
   onlinePlayer: { ja: 'ネット対局', en: 'online' },
   level: { ja: 'レベル{n}', en: 'level {n}' },
+  computerLevel: { ja: 'コンピュータ レベル{n}', en: 'Computer level {n}' },
   start: { ja: '初手へ', en: 'Start' },
   back: { ja: '一手戻る', en: 'Back' },
   forward: { ja: '一手進む', en: 'Forward' },
@@ -34,6 +35,7 @@ const WORDS = {
   flipTitle: { ja: '盤を反転', en: 'Flip the board' },
   notationTitle: { ja: '日本式/西洋式の表記', en: 'Japanese or Western' },
   copySfen: { ja: 'SFENをコピー', en: 'copy SFEN' },
+  copyPosition: { ja: '局面をコピー', en: 'copy position' },
   allGames: { ja: '対局一覧', en: 'all games' },
   noGames: { ja: 'まだ記録された対局はありません。', en: 'No game has been recorded yet.' },
   noSuchGame: { ja: '対局 {id} はありません。', en: 'No game {id}.' },
@@ -67,7 +69,16 @@ const WORDS = {
   refused: { ja: 'できません。', en: 'Refused.' },
   hintIs: { ja: 'ヒント: {move}', en: 'Hint: {move}' },
   clockPressed: { ja: '時計を押しました。', en: 'Clock pressed.' },
-  done: { ja: '{what}: 完了。', en: '{what}: done.' },
+  resigned: { ja: '投了しました。', en: 'Resigned.' },
+  setUpBoard: { ja: '盤を合わせる', en: 'set up the board' },
+  setUpBoardTitle: { ja: '盤の駒を対局の局面に並べ直す', en: 'Put the pieces as the game stands' },
+  boardSetUp: { ja: '盤を対局の局面に合わせました。', en: 'The board now shows the game.' },
+  fixed: { ja: '直しました。', en: 'Done.' },
+  takenBack: { ja: '一手戻しました。', en: 'Move taken back.' },
+  clockStarted: { ja: '時計を動かしました。', en: 'Clock started.' },
+  clockPaused: { ja: '時計を止めました。', en: 'Clock paused.' },
+  clockWasSet: { ja: '残り時間を設定しました。', en: 'Time set.' },
+  declared: { ja: '結果を宣言しました。', en: 'Result declared.' },
   playing: { ja: '指しています…', en: 'Playing…' },
   played: { ja: '指しました。', en: 'Played.' },
   // The new-game dialog.
@@ -103,6 +114,8 @@ const WORDS = {
   clockTime: { ja: '残り時間 (分:秒)', en: 'time left (min:sec)' },
   badTime: { ja: '時間は 分:秒 で入力してください (例 10:00)。', en: 'Give the time as min:sec (e.g. 10:00).' },
   paused: { ja: '停止中', en: 'paused' },
+  byoyomiAfter: { ja: '秒読み{s}秒', en: 'then {s} s byoyomi' },
+  byoyomiLeft: { ja: '秒読み {s}', en: 'byoyomi {s}' },
   declare: { ja: '結果を宣言', en: 'declare result' },
   winsBlack: { ja: '☗の勝ち', en: '☗ wins' },
   winsWhite: { ja: '☖の勝ち', en: '☖ wins' },
@@ -186,6 +199,15 @@ export function switchLanguage(storage: Pick<Storage, 'setItem'> | null, loc: Lo
   return lang;
 }
 
+/**
+ * Why the daemon refused a command, in the page's language: its reply's Japanese words (二歩です（▲５五歩打）。),
+ * else its English "Category. detail.", else a plain "refused".
+ */
+export function refusal(reply: Record<string, unknown>): string {
+  if (lang === 'ja' && typeof reply.japanese === 'string' && reply.japanese) return reply.japanese;
+  return typeof reply.error === 'string' && reply.error ? reply.error : t('refused');
+}
+
 /** A word in the current language, with {name} parameters filled in. */
 export function t(key: WordKey, params: Record<string, string | number> = {}): string {
   let text: string = WORDS[key][lang];
@@ -237,6 +259,42 @@ export function resultText(result: ResultLike, plies: number, names: { black: st
     default:
       return result.winner ? `${head}${sideName(result.winner)}の勝ち` : `${head}引き分け`;
   }
+}
+
+/**
+ * A side's clock as a club clock shows it: its main time with the byoyomi to come (「9:58 秒読み30秒」), then, once
+ * the main time is spent, the byoyomi counting down (「秒読み 27」). {@code byoyomiLeft} is this move's byoyomi left
+ * (the full byoyomi for the side not to move).
+ */
+export function clockText(mainLeft: number, byoyomiLeft: number, byoyomiMillis: number, format: (millis: number) => string): string {
+  if (byoyomiMillis <= 0) return format(mainLeft);
+  if (mainLeft > 0) return `${format(mainLeft)} ${t('byoyomiAfter', { s: Math.round(byoyomiMillis / 1000) })}`;
+  return t('byoyomiLeft', { s: Math.max(0, Math.ceil(byoyomiLeft / 1000)) });
+}
+
+/** The names the daemon gives when none was: a side's own name, and its engine's. */
+const DEFAULT_NAMES = new Set(['', '先手', '後手', '下手', '上手', 'Sente', 'Gote']);
+const ENGINE_NAME = /^(コンピュータ レベル|shogi-bridge level )\d+$/;
+
+/**
+ * A player as the page names them: a side with no name of its own by its role (先手, or 下手 in a handicap game), the
+ * built-in engine as コンピュータ レベル3, an engine with a name of its own with its level, an online opponent marked.
+ */
+export function playerLabel(player: { name: string; type: string; level?: number | null }, side: 'black' | 'white',
+                            handicap: boolean): string {
+  if (player.type === 'engine' && ENGINE_NAME.test(player.name)) return t('computerLevel', { n: player.level ?? 0 });
+  if (player.type === 'engine') return `${player.name} (${t('level', { n: player.level ?? 0 })})`;
+  if (player.type === 'online') return `${player.name} (${t('onlinePlayer')})`; // an opponent on lishogi
+  if (DEFAULT_NAMES.has(player.name)) {
+    return handicap ? t(side === 'black' ? 'shitate' : 'uwate') : t(side === 'black' ? 'sente' : 'gote');
+  }
+  return player.name;
+}
+
+/** The mark of a side before its name: ▲ and △, with 下手 and 上手 in a handicap game as its record says them. */
+export function sideLabel(side: 'black' | 'white', handicap: boolean): string {
+  const mark = side === 'black' ? '▲' : '△';
+  return handicap ? `${mark}${t(side === 'black' ? 'shitate' : 'uwate')}` : mark;
 }
 
 /** Whether a game started from a handicap (gote, the giver, moves first): its record says 下手 and 上手. */

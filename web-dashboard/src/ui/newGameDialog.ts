@@ -84,7 +84,8 @@ export function presetOf(time: TimeSeconds): string {
 export function choiceFrom(state: GameStateMessage | null, analysis: boolean): NewGameChoice {
   const side = (p: PlayerInfo | undefined, fallback: string): SideChoice => ({
     // an online opponent is no choice for a game on the board alone: the dialog offers a person there
-    type: p === undefined || p.type === 'online' ? 'human' : p.type, name: p?.type === 'human' && p.name !== fallback ? p.name : '',
+    type: p === undefined || p.type === 'online' ? 'human' : p.type,
+    name: p?.type === 'human' && p.name !== fallback && !['先手', '後手', 'Sente', 'Gote'].includes(p.name) ? p.name : '',
     level: p?.level ?? 3,
   });
   const tc = state?.clock.timeControl;

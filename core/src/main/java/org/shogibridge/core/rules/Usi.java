@@ -74,8 +74,8 @@ public final class Usi {
         int move = parseMove(p, text);
         Violation violation = Rules.violation(p, move);
         if (violation != null) {
-            throw new SfenException("Illegal move. '" + text.strip() + "' in " + p.toSfen() + ": "
-                    + violation.description() + ".");
+            throw new IllegalMoveException("Illegal move. '" + text.strip() + "' in " + p.toSfen() + ": "
+                    + violation.description() + ".", p, move, violation);
         }
         return move;
     }

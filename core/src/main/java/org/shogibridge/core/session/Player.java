@@ -29,8 +29,14 @@ public record Player(String name, Kind kind, int level, String command) {
         return new Player(name, Kind.HUMAN, 0, "");
     }
 
+    /** The built-in engine's name in records and on the page: コンピュータ レベル3 (issue 82: a club player's words). */
+    public static final String ENGINE_NAME = "コンピュータ レベル";
+    /** The people's names when none is given: as a record names the sides. */
+    public static final String SENTE = "先手";
+    public static final String GOTE = "後手";
+
     public static Player engine(int level) {
-        return new Player("shogi-bridge level " + level, Kind.ENGINE, level, "");
+        return new Player(ENGINE_NAME + level, Kind.ENGINE, level, "");
     }
 
     /** An opponent on a site (lishogi), by the name the site gives, with its rating when it has one. */
@@ -44,7 +50,7 @@ public record Player(String name, Kind kind, int level, String command) {
     }
 
     public Player withLevel(int newLevel) {
-        return new Player(kind == Kind.ENGINE && name.startsWith("shogi-bridge level ") ? "shogi-bridge level " + newLevel : name,
-                kind, newLevel, command);
+        boolean named = name.startsWith(ENGINE_NAME) || name.startsWith("shogi-bridge level "); // a journal's older name
+        return new Player(kind == Kind.ENGINE && named ? ENGINE_NAME + newLevel : name, kind, newLevel, command);
     }
 }

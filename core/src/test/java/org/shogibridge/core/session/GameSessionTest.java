@@ -244,7 +244,7 @@ class GameSessionTest {
         slideThenWait(hands, "5a", "5e"); // the 5th file counted from Sente's left (9, 8, 7, 6, 5)
         hands.idle(3_000);
         assertEquals(5, session.state().white().level());
-        assertEquals("shogi-bridge level 5", session.state().white().name());
+        assertEquals("コンピュータ レベル5", session.state().white().name());
         assertEquals(BoardStatus.Kind.CORRECTION_NEEDED, session.state().status().kind(), "guided back");
         assertTrue(events(MovePlayed.class).isEmpty());
         List<String> said = new ArrayList<>();
@@ -412,7 +412,7 @@ class GameSessionTest {
         assertEquals(List.of("▲７六歩", "△３四歩"), resumed.state().movesJapanese());
         assertEquals(590_000, resumed.state().clock().blackMillis());
         assertEquals(2_000, resumed.state().clock().moveMillis(), "the move in progress keeps its time, the downtime is free");
-        assertEquals("shogi-bridge level 4", resumed.state().white().name());
+        assertEquals("コンピュータ レベル4", resumed.state().white().name());
         assertNotNull(session.record());
         assertEquals(List.of(10_000L, 5_000L), resumed.state().moveMillis());
     }

@@ -52,7 +52,7 @@ public record DaemonConfig(
      * One side's player.
      *
      * @param type    {@code human}, {@code engine} (the built-in engine) or {@code usi} (an external engine)
-     * @param name    the name shown and recorded; defaults to "Sente"/"Gote" for people and the engine's name
+     * @param name    the name shown and recorded; defaults to 先手/後手 for people and the engine's name
      * @param level   the built-in engine's level, 1-10
      * @param command the external engine's command line
      * @param options USI options for the external engine
@@ -158,7 +158,7 @@ public record DaemonConfig(
     /** Return the defaults: what the daemon does with no configuration file and no options. */
     public static DaemonConfig defaults() {
         return new DaemonConfig("standard", "none", "casual",
-                new Players(new Player("human", "Sente", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
+                new Players(new Player("human", "先手", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
                 new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
                 new Board("simulated", 0.0, null, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),

@@ -157,8 +157,8 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
                 throw check.fail("handicap", "unknown handicap '" + c.handicap() + "' (none, lance, bishop, rook, two-pieces, ... or 香落ち, 角落ち, ...)");
             }
         }
-        Player sente = player(check, "players.sente", c.players().sente(), "Sente");
-        Player gote = player(check, "players.gote", c.players().gote(), "Gote");
+        Player sente = player(check, "players.sente", c.players().sente(), Player.SENTE);
+        Player gote = player(check, "players.gote", c.players().gote(), Player.GOTE);
         TimeControl clock = new TimeControl(
                 check.range("clock.main-seconds", c.clock().mainSeconds(), 0, 360_000) * 1000L,
                 check.range("clock.byoyomi-seconds", c.clock().byoyomiSeconds(), 0, 3_600) * 1000L,

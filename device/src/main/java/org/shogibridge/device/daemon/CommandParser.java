@@ -288,7 +288,7 @@ final class CommandParser {
         String type = text(node, "type");
         String name = text(node, "name");
         if ("human".equals(type)) {
-            return Player.human(name == null ? (field.equals("black") ? "Sente" : "Gote") : name);
+            return Player.human(name == null ? (field.equals("black") ? Player.SENTE : Player.GOTE) : name);
         }
         if ("engine".equals(type)) {
             JsonNode level = node.get("level");
@@ -346,7 +346,8 @@ final class CommandParser {
                 yield new RemoteCommand.SimKomadai(side, type, action.equals("take") ? -1 : +1);
             }
             case "press" -> press(c);
-            default -> throw new IllegalArgumentException("Malformed command. 'action' must be play, lift, place, take, put or press, not '" + action + "'.");
+            case "set-up" -> new RemoteCommand.SimSetUp();
+            default -> throw new IllegalArgumentException("Malformed command. 'action' must be play, lift, place, take, put, press or set-up, not '" + action + "'.");
         };
     }
 

@@ -59,7 +59,7 @@ final class CommandRunner {
             try {
                 carryOut(command, reply);
             } catch (IllegalArgumentException | IllegalStateException e) {
-                reply.error(e.getMessage());
+                reply.refuse(e);
             } catch (RuntimeException e) {
                 log.error("Command {} failed: {}", command, e.toString(), e);
                 reply.error("Command failed. " + e.getClass().getSimpleName() + ".");
@@ -140,6 +140,9 @@ final class CommandRunner {
         } else if (command instanceof RemoteCommand.SimKomadai c) {
             answerWhenDone(simulated.komadai(c.side(), c.type(), c.change()), reply);
             return;
+        } else if (command instanceof RemoteCommand.SimSetUp) {
+            answerWhenDone(simulated.setUp(session.state().position()), reply);
+            return;
         } else if (command instanceof RemoteCommand.SimPress c) {
             answerWhenDone(simulated.press(c.button(), c.holdMillis()), reply);
             return;
@@ -213,7 +216,7 @@ final class CommandRunner {
                 reply.ok(null);
             } else {
                 Throwable why = refused instanceof CompletionException && refused.getCause() != null ? refused.getCause() : refused;
-                reply.error(why.getMessage());
+                reply.refuse(why);
             }
         }));
     }

@@ -89,6 +89,13 @@ sealed interface RemoteCommand {
     record SimKomadai(Side side, int type, int change) implements RemoteCommand {
     }
 
+    /**
+     * {@code sim set-up}: the simulated hands set the board to the game's position, whatever is on it (the arbiter's
+     * 盤を合わせる, and every correction the board asks for at once).
+     */
+    record SimSetUp() implements RemoteCommand {
+    }
+
     /** {@code sim press}: a button is pressed, and held for some time (the menu button's long press). */
     record SimPress(BoardButton button, long holdMillis) implements RemoteCommand {
     }

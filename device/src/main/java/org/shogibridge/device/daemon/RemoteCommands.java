@@ -10,8 +10,8 @@ import org.shogibridge.device.mqtt.MqttLink;
 /**
  * Answers the commands published on {@code cmd/<verb>}: each is read by the {@link CommandParser} and carried out by
  * the {@link Daemon} on the board loop. A malformed, oversized or unknown command is answered on
- * {@code cmd/<verb>/result} with {@code {"ok":false,"error":"Category. detail."}} and changes nothing; the reply echoes
- * the command's optional {@code id}.
+ * {@code cmd/<verb>/result} with {@code {"ok":false,"error":"Category. detail.","japanese":"..."}} (the same in a
+ * player's words, {@link JapaneseRefusals}) and changes nothing; the reply echoes the command's optional {@code id}.
  *
  * <p>A command is answered when it is done, not when it is queued. At most {@link #MAX_WAITING} wait for their answer
  * at once; one more is answered {@code Busy.} at once and not carried out, so that a flood never builds a queue that
@@ -31,7 +31,13 @@ final class RemoteCommands implements MqttLink.CommandListener {
     interface Reply {
         void ok(ObjectNode extra);
 
+        /** Refuse with an English "Category. detail." message. */
         void error(String message);
+
+        /** Refuse with the reason an exception gives (a published reply adds its words for a player). */
+        default void refuse(Throwable why) {
+            error(why.getMessage());
+        }
     }
 
     private final CommandParser parser;
@@ -62,7 +68,15 @@ final class RemoteCommands implements MqttLink.CommandListener {
 
             @Override
             public void error(String message) {
-                send(JSON.createObjectNode().put("ok", false).put("error", message));
+                send(JSON.createObjectNode().put("ok", false).put("error", message)
+                        .put("japanese", JapaneseRefusals.ofMessage(message)));
+            }
+
+            @Override
+            public void refuse(Throwable why) {
+                send(JSON.createObjectNode().put("ok", false).put("error", why.getMessage())
+                        .put("japanese", why instanceof RuntimeException r ? JapaneseRefusals.of(r)
+                                : JapaneseRefusals.ofMessage(why.getMessage())));
             }
 
             /** Send the answer once (a later one is ignored), and free the command's place among those waiting. */
@@ -90,7 +104,23 @@ final class RemoteCommands implements MqttLink.CommandListener {
             }
             executor.execute(parser.command(verb, json), reply);
         } catch (IllegalArgumentException e) {
-            reply.error(e.getMessage());
+            if (id[0] == null) {
+                id[0] = lenientId(payload); // refused while read (a field too many): the sender still waits for its id
+            }
+            reply.refuse(e);
+        }
+    }
+
+    /** Return the {@code id} of a payload that is JSON but not a valid command, or null. */
+    private static String lenientId(byte[] payload) {
+        if (payload.length > org.shogibridge.device.mqtt.MqttLink.MAX_COMMAND_BYTES) {
+            return null;
+        }
+        try {
+            JsonNode id = JSON.readTree(payload).path("id");
+            return id.isValueNode() ? id.asText() : null;
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
         }
     }
 }

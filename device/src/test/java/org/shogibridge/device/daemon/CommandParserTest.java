@@ -125,7 +125,7 @@ class CommandParserTest {
                 Arguments.of("result", "{\"winner\":\"nobody\",\"reason\":\"resignation\"}", "Malformed command. 'winner' must be black, white or draw, not 'nobody'."),
                 Arguments.of("result", "{\"winner\":\"black\",\"reason\":\"tired\"}", "Malformed command. 'reason' must be one of illegal-move, impasse, max-moves, perpetual-check, resignation, sennichite, time-forfeit, not 'tired'."),
                 Arguments.of("sim", "{}", "Malformed command. 'action' is missing."),
-                Arguments.of("sim", "{\"action\":\"jump\"}", "Malformed command. 'action' must be play, lift, place, take, put or press, not 'jump'."),
+                Arguments.of("sim", "{\"action\":\"jump\"}", "Malformed command. 'action' must be play, lift, place, take, put, press or set-up, not 'jump'."),
                 Arguments.of("sim", "{\"action\":\"play\"}", "Malformed command. 'usi' is missing."),
                 Arguments.of("sim", "{\"action\":\"lift\",\"square\":\"0z\"}", "Malformed command. 'square' must be a square such as 7g, not '0z'."),
                 Arguments.of("sim", "{\"action\":\"put\",\"side\":\"white\",\"piece\":\"K\"}",

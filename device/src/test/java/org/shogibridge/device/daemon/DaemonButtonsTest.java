@@ -83,7 +83,7 @@ class DaemonButtonsTest {
             mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"5a\"}");
             mqtt.command("sim", "{\"action\":\"place\",\"square\":\"2e\"}"); // the 8th file from Sente's left
             JsonNode chosen = mqtt.await("state", j -> j.get("players").get("white").get("level").asInt() == 8, WAIT).json();
-            assertEquals("shogi-bridge level 8", chosen.get("players").get("white").get("name").asText());
+            assertEquals("コンピュータ レベル8", chosen.get("players").get("white").get("name").asText());
             assertEquals("レベル8", mqtt.await("voice", j -> j.get("kind").asText().equals("menu"), WAIT).json().get("text").asText());
             mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"2e\"}");
             mqtt.command("sim", "{\"action\":\"place\",\"square\":\"5a\"}");

@@ -66,7 +66,7 @@ class DaemonHardwareButtonsTest {
             hands.place(v.square(5, 5), SensorSnapshot.OCCUPIED); // 5th file from Sente's left: level 5
             JsonNode chosen = local.mqtt.await("state", j -> j.get("players").get("white").get("level").asInt() == 5,
                     ButtonPlayer.WAIT).json();
-            assertEquals("shogi-bridge level 5", chosen.get("players").get("white").get("name").asText());
+            assertEquals("コンピュータ レベル5", chosen.get("players").get("white").get("name").asText());
             JsonNode said = local.mqtt.await("voice", j -> j.get("kind").asText().equals("menu"), ButtonPlayer.WAIT).json();
             assertEquals("レベル5", said.get("text").asText());
             hands.lift(v.square(5, 5));

@@ -93,7 +93,7 @@ class DaemonMenuGameTest {
                 Thread.sleep(100);
             }
             String record = Files.readString(kifu, StandardCharsets.UTF_8);
-            assertTrue(record.contains("先手：Player") && record.contains("後手：shogi-bridge level 1"), record);
+            assertTrue(record.contains("先手：Player") && record.contains("後手：コンピュータ レベル1"), record);
             assertTrue(record.contains((played.size() + 1) + " 投了"), record);
             // The daemon's headers: the event, the board, when the game began and ended; CSA's standard time limit.
             assertTrue(record.contains("棋戦：test\n") && record.contains("場所：b1\n"), record);

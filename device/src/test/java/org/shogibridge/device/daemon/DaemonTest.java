@@ -176,7 +176,7 @@ class DaemonTest {
         HttpResponse<String> live = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://127.0.0.1:" + daemon.httpPort() + "/live/b1.kifu")).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, live.statusCode());
-        assertTrue(live.body().contains("shogi-bridge level 1"), live.body());
+        assertTrue(live.body().contains("コンピュータ レベル1"), live.body());
         assertTrue(live.body().contains("   2 "), "the live record has the engine's move " + engineMove + ": " + live.body());
         for (String format : List.of("kif", "csa", "jkf")) { // kif: KIF in Shift_JIS
             HttpResponse<byte[]> other = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"

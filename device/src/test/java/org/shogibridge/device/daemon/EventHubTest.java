@@ -138,7 +138,7 @@ class EventHubTest {
                 assertEquals(BOARDS[i], entry.get("board").asText());
                 assertEquals(i + 1, entry.get("number").asInt());
                 assertEquals(i == 2 ? 2 : 1, entry.get("round").asInt(), "the hub's round, or the board's own");
-                assertEquals(i == 2 ? "Sente" : records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手"),
+                assertEquals(i == 2 ? "先手" : records.get(i).headers().getOrDefault(GameRecord.BLACK, "先手"),
                         entry.get("sente").get("name").asText());
                 assertEquals(i == 0 ? "1-0" : "*", entry.get("result").asText());
                 assertEquals(shown[i], entry.get("moves").asInt(), entry.toString());
