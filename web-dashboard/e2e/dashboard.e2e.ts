@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, Page } from 'playwright-core';
-import { Daemon, EmulatedBoard, Hub, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep } from './harness';
+import { Daemon, EmulatedBoard, Hub, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep, testRecord } from './harness';
 
 let browser: Browser;
 
@@ -621,7 +621,8 @@ describe('an event hub over three boards: its page, the standings and the archiv
     ]));
     watcher = await Watcher.connect(broker.tcpUrl);
     await Promise.all(['b1', 'b2', 'b3'].map((b) => watcher.state(`open/${b}`)));
-    hub = await Hub.start(broker, 'open', ['--title', '十一月例会']);
+    hub = await Hub.start(broker, 'open', ['--title', '十一月例会'],
+      [testRecord('jt201409130101.kif'), testRecord('ai-an-vs-kifuwarabe-20210503.kifu')]);
   });
 
   afterAll(async () => {
@@ -652,6 +653,35 @@ describe('an event hub over three boards: its page, the standings and the archiv
     await page.locator('.archive-page .games li a').first().click();
     await page.locator('.board-page[data-game] .result:not(:empty)').waitFor();
     expect(await page.locator('.board-page .result').textContent()).toBe('まで1手で先手の勝ち');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('lists and opens imported games by their event, day and players, every move number in view (issue 82)', async () => {
+    const { page, errors } = await open(`${hub.pageUrl}#/archive`);
+    await page.locator('.archive-page button').click();
+    const jt = page.locator('.archive-page .games li').filter({ hasText: '渡辺明' });
+    await jt.waitFor({ timeout: 15_000 });
+    expect(await jt.locator('a').first().textContent()).toMatch(/^2014-09-13 第３５回将棋日本シリーズ.*: ☗渡辺明 ☖/);
+    const bare = page.locator('.archive-page .games li').filter({ hasText: 'Kifuwarabe' });
+    expect(await bare.locator('a').first().textContent()).toBe('☗AI_AN_shogi_ver1 ☖Kifuwarabe'); // no event, no date
+    await jt.locator('a').first().click();
+    await page.locator('.board-page[data-game] .result:not(:empty)').waitFor();
+    expect(await page.locator('.board-page .title').textContent()).toMatch(/^第３５回将棋日本シリーズ.* 2014-09-13 ▲渡辺明 △\S+$/);
+    // The list's numbers on a phone: move 100's number, its list scrolled to put it first in view, is inside the
+    // list's box. It was drawn outside its item and cut off at the list's left edge ("00."), where no script can
+    // measure it: so the number must be inside its item, and the item inside the list.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const hundredth = await page.locator('.moves').evaluate((list) => {
+      const items = list.querySelectorAll('li');
+      const item = items[99] as HTMLElement;
+      item.scrollIntoView({ inline: 'start', block: 'nearest' });
+      return { items: items.length, inside: getComputedStyle(item).listStylePosition === 'inside',
+        left: item.getBoundingClientRect().left - list.getBoundingClientRect().left };
+    });
+    expect(hundredth.items).toBeGreaterThanOrEqual(100);
+    expect(hundredth.inside, 'the move number is drawn inside its item').toBe(true);
+    expect(hundredth.left).toBeGreaterThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
   });

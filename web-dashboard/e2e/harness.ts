@@ -3,10 +3,10 @@
 // playwright-core (nothing is downloaded), and an MQTT client that commands a board and watches its topics.
 
 import { ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
 import { createServer, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt, { MqttClient } from 'mqtt';
 import { Browser, chromium } from 'playwright-core';
@@ -20,6 +20,11 @@ export function jarPath(): string {
     throw new Error(`Missing jar. ${jar} does not exist: build it first (mvn -q package -DskipTests).`);
   }
   return jar;
+}
+
+/** A real game record the device module's tests carry (with its licence beside it). */
+export function testRecord(name: string): string {
+  return resolve(HERE, '../../device/src/test/resources/records', name);
 }
 
 /** Return a record's moves in USI, read by the jar's own `convert --to usi` (any format it reads). */
@@ -198,9 +203,14 @@ export class Hub {
                       readonly output: readonly string[]) {}
 
   /** Start it on a club's Mosquitto, its page pointed at the broker's WebSocket listener; extra `hub` options after. */
-  static async start(broker: Mosquitto, event: string, args: readonly string[] = []): Promise<Hub> {
+  static async start(broker: Mosquitto, event: string, args: readonly string[] = [], imports: readonly string[] = []): Promise<Hub> {
     const dataDir = scratchDirectory('hub');
     const java = executable(['java'], 'Java 17', 'JAVA');
+    if (imports.length > 0) { // a club's old records, loaded into the archive as `archive import` does
+      const folder = scratchDirectory('records');
+      for (const file of imports) copyFileSync(file, join(folder, basename(file)));
+      execFileSync(java, ['-jar', jarPath(), 'archive', 'import', folder, '--data-dir', dataDir]);
+    }
     const child = spawn(java, ['-Xmx96m', '-XX:+UseSerialGC', '-jar', jarPath(), 'hub', '--broker', broker.tcpUrl,
       '--dashboard-broker', broker.wsUrl, '--event', event, '--http-port', String(await freePort()), '--data-dir', dataDir,
       ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

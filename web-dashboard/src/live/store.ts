@@ -31,6 +31,8 @@ export interface GameStateMessage {
   readonly variant: 'standard' | 'okisaki' | 'minishogi';
   readonly startSfen: string;
   readonly sfen: string;
+  /** A recorded game's title (棋戦, day, players), from the archive; none for a live board. */
+  readonly title?: string;
   readonly moves: readonly string[];
   readonly movesJapanese: readonly string[];
   readonly moveMillis: readonly number[];

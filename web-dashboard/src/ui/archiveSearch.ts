@@ -100,8 +100,10 @@ export class ArchivePage {
       item.dataset.game = game.id;
       const open = document.createElement('a');
       open.href = `#/game/${encodeURIComponent(game.id)}`;
-      open.textContent = `${game.date} ${game.title || game.event}${game.round ? ' ' + t('round', { n: game.round }) : ''}`
-        + `${game.board ? ' ' + game.board : ''}: ☗${game.sente} ☖${game.gote}`;
+      // Only what the game has: an imported record may have no event, round or board.
+      const heading = [game.date, game.title || game.event, game.round ? t('round', { n: game.round }) : '', game.board]
+        .filter((part) => part).join(' ');
+      open.textContent = `${heading ? heading + ': ' : ''}☗${game.sente} ☖${game.gote}`;
       const detail = document.createElement('span');
       detail.className = 'detail';
       detail.textContent = ` ${resultWords(game.result)} ${game.ending} ${t('movesShort', { n: game.moves })} · ${game.opening}`;

@@ -130,7 +130,10 @@ export class BoardPage {
   render(): void {
     const view = this.view();
     const title = this.q('.title');
-    title.textContent = this.archivedGame ? `${this.event} / ${this.board} / ${this.archivedGame}` : `${this.event} / ${this.board}`;
+    // A recorded game is headed by its own words (棋戦, day, players); a live board by its event and name.
+    title.textContent = this.archivedGame
+      ? view?.state?.title || [this.event, this.board, this.archivedGame].filter((part) => part).join(' / ')
+      : `${this.event} / ${this.board}`;
     const online = this.q('.online');
     const connected = this.archivedGame ? 'recorded' : view?.online === false ? 'offline' : view?.online ? 'online' : 'waiting';
     online.textContent = t(connected);

@@ -50,9 +50,23 @@ public final class ArchivedGames {
     }
 
     /** The game as a finished {@code state}: start, moves in USI and Japanese, times, players and result. */
+    /**
+     * Return a recorded game's title as a page heads it: its 棋戦 (else the event), the day it began and the players,
+     * from the record's headers (issue 82: an imported game was titled by its file's hash).
+     */
+    static String title(String event, GameRecord record) {
+        java.util.Map<String, String> h = record.headers();
+        String what = h.getOrDefault("棋戦", event == null ? "" : event).strip();
+        String began = h.getOrDefault("開始日時", "").strip();
+        String day = began.matches("\\d{4}[/-]\\d{1,2}[/-]\\d{1,2}.*") ? began.split("[ T]")[0].replace('/', '-') : "";
+        String players = "▲" + h.getOrDefault(GameRecord.BLACK, "先手") + " △" + h.getOrDefault(GameRecord.WHITE, "後手");
+        return java.util.stream.Stream.of(what, day, players).filter(s -> !s.isEmpty())
+                .collect(java.util.stream.Collectors.joining(" "));
+    }
+
     public static String json(String id, String event, String board, GameRecord record) {
         ObjectNode root = JSON.createObjectNode();
-        root.put("seq", 0).put("game", id).put("event", event).put("board", board)
+        root.put("seq", 0).put("game", id).put("event", event).put("board", board).put("title", title(event, record))
                 .put("variant", record.variant().name().toLowerCase(Locale.ROOT)).put("startSfen", record.startSfen());
         ArrayNode usi = root.putArray("moves");
         ArrayNode japanese = root.putArray("movesJapanese");
