@@ -138,7 +138,9 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     await page.locator('.sim-buttons button[data-verb="resign"]').click();
     const ended = await watcher.state(board, (s) => s.result !== null);
     await shows(page, ended.seq);
-    expect(await page.locator('.result').textContent()).toBe(`△ ${(ended.players as { white: { name: string } }).white.name} wins by resignation`);
+    // The built-in engine by its level in the page's language, whatever name the state gives it.
+    const level = (ended.players as { white: { level: number } }).white.level;
+    expect(await page.locator('.result').textContent()).toBe(`△ Computer level ${level} wins by resignation`);
     expect(errors).toEqual([]);
   });
 

@@ -110,6 +110,26 @@ async function main(): Promise<void> {
     } finally {
       await versus.stop();
     }
+    // A handicap game in progress: 二枚落ち, 下手 花子 against the computer as 上手, 30 s a move, the clock in byoyomi.
+    const handicap = await Daemon.start();
+    try {
+      const local = await Watcher.connect(handicap.brokerUrl);
+      await local.state('local/board1');
+      await local.command('local/board1', 'new-game', { handicap: 'two-pieces', black: { type: 'human', name: '花子' },
+        white: { type: 'engine', level: 4 }, time: { 'main-seconds': 0, 'byoyomi-seconds': 30, 'increment-seconds': 0 } });
+      for (const [ply, move] of [[1, '7g7f'], [3, '6g6f'], [5, '7h6g'], [7, '6g5f']] as const) {
+        await local.state('local/board1', (s) => s.moves.length === ply && s.engineMove === null, 30_000);
+        await local.play('local/board1', move);
+      }
+      await local.state('local/board1', (s) => s.moves.length === 9 && s.engineMove === null, 30_000);
+      await local.close();
+      await page.goto(handicap.dashboardUrl);
+      await page.locator('.board-page[data-seq]').waitFor();
+      await sleep(3_200); // the clock counts the byoyomi down
+      await page.screenshot({ path: `${OUT}/dashboard-handicap.png` });
+    } finally {
+      await handicap.stop();
+    }
     await browser.close();
     console.log(`Screenshots written to ${OUT}.`);
   } finally {

@@ -31,65 +31,25 @@ import org.shogibridge.core.rules.Variant;
 
 /** The USI engine driven by a scripted GUI over pipes, as ShogiHome would drive it. */
 class UsiEngineServerTest {
-    private PrintWriter gui;
-    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
-    private Thread engine;
+    private InProcessUsi usi;
 
     @BeforeEach
     void startEngine() throws IOException {
-        PipedOutputStream commands = new PipedOutputStream();
-        PipedInputStream engineIn = new PipedInputStream(commands, 1 << 16);
-        gui = new PrintWriter(commands, true, StandardCharsets.UTF_8);
-        // Engine output goes straight into the answer queue, line by line, whichever thread writes it.
-        OutputStream engineOut = new OutputStream() {
-            private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-
-            @Override
-            public synchronized void write(int b) {
-                if (b == '\n') {
-                    answers.add(line.toString(StandardCharsets.UTF_8));
-                    line.reset();
-                } else {
-                    line.write(b);
-                }
-            }
-        };
-        UsiEngineServer server = new UsiEngineServer(
-                new BufferedReader(new InputStreamReader(engineIn, StandardCharsets.UTF_8)),
-                new PrintStream(engineOut, true, StandardCharsets.UTF_8));
-        engine = new Thread(() -> {
-            try {
-                server.run();
-            } catch (IOException e) {
-                throw new RuntimeException(e);
-            }
-        });
-        engine.start();
+        usi = new InProcessUsi();
     }
 
     @AfterEach
     void quit() throws InterruptedException {
-        gui.println("quit");
-        engine.join(5000);
-        assertFalse(engine.isAlive(), "quit must end the engine");
+        assertTrue(usi.quit(5000), "quit must end the engine");
     }
 
     private void send(String command) {
-        gui.println(command);
+        usi.send(command);
     }
 
     /** Return every line up to and including the first that starts with the prefix. */
     private List<String> until(String prefix, long millis) throws InterruptedException {
-        List<String> lines = new ArrayList<>();
-        long deadline = System.currentTimeMillis() + millis;
-        while (true) {
-            String line = answers.poll(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-            assertNotNull(line, "no '" + prefix + "' within " + millis + " ms; got " + lines);
-            lines.add(line);
-            if (line.startsWith(prefix)) {
-                return lines;
-            }
-        }
+        return usi.until(prefix, millis);
     }
 
     private static String last(List<String> lines) {
@@ -163,12 +123,12 @@ class UsiEngineServerTest {
         send("position startpos");
         send("go infinite");
         Thread.sleep(300);
-        assertTrue(answers.stream().noneMatch(l -> l.startsWith("bestmove")), "infinite must wait for stop");
+        assertTrue(usi.unread().stream().noneMatch(l -> l.startsWith("bestmove")), "infinite must wait for stop");
         send("stop");
         until("bestmove", 3000);
         send("go ponder btime 0 wtime 0 byoyomi 300");
         Thread.sleep(500);
-        assertTrue(answers.stream().noneMatch(l -> l.startsWith("bestmove")), "pondering must wait for ponderhit");
+        assertTrue(usi.unread().stream().noneMatch(l -> l.startsWith("bestmove")), "pondering must wait for ponderhit");
         send("ponderhit");
         until("bestmove", 3000);
     }

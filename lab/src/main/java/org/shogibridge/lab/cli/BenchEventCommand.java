@@ -52,8 +52,8 @@ import picocli.CommandLine.Spec;
  * latency and 304s, and the hub's and the broker's CPU and RSS, read from /proc.
  */
 @Command(name = "bench-event", mixinStandardHelpOptions = true,
-        description = {"Measure an event at scale: boards -> Mosquitto -> hub -> public feed -> WebSocket viewers,",
-                "and HTTP pollers of the hub's feeds. Prints percentiles in milliseconds, CPU and RSS."})
+        description = {"Measure an event at scale: boards -> Mosquitto -> hub -> public feed -> WebSocket viewers, "
+                + "and HTTP pollers of the hub's feeds.", "Prints percentiles in milliseconds, CPU and RSS."})
 public final class BenchEventCommand implements Callable<Integer> {
     private static final String EVENT = "bench";
     private static final int MAX_PLIES_PER_GAME = 120;

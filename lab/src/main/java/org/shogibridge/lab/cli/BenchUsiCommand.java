@@ -1,25 +1,13 @@
 package org.shogibridge.lab.cli;
 
-import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.Callable;
-import org.shogibridge.device.usi.UsiEngineServer;
+import org.shogibridge.device.usi.InProcessUsi;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,12 +57,12 @@ public final class BenchUsiCommand implements Callable<Integer> {
             spinner.start();
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (Gui gui = new Gui()) {
+        try (InProcessUsi gui = new InProcessUsi()) {
             if (networkDelay >= 0) {
                 gui.send("setoption name NetworkDelay value " + networkDelay);
             }
             gui.send("isready"); // as a GUI does before a game: the engine is made (its table allocated) here
-            gui.until("readyok");
+            gui.until("readyok", 60_000);
             gui.send("usinewgame");
             List<String> played = new ArrayList<>();
             long[] millis = new long[moves];
@@ -83,7 +71,8 @@ public final class BenchUsiCommand implements Callable<Integer> {
                 gui.send("position startpos" + (played.isEmpty() ? "" : " moves " + String.join(" ", played)));
                 long start = System.nanoTime();
                 gui.send("go btime 0 wtime 0 byoyomi " + byoyomi);
-                String best = gui.until("bestmove");
+                List<String> lines = gui.until("bestmove", 60_000);
+                String best = lines.get(lines.size() - 1);
                 millis[move] = (System.nanoTime() - start) / 1_000_000;
                 late += millis[move] >= byoyomi ? 1 : 0;
                 played.add(best.split(" ")[1]);
@@ -100,67 +89,5 @@ public final class BenchUsiCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    /** The GUI's end of the pipes to an in-process {@link UsiEngineServer}. */
-    private static final class Gui implements AutoCloseable {
-        private final PrintWriter commands;
-        private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
-        private final Thread engine;
-
-        Gui() throws IOException {
-            PipedOutputStream toEngine = new PipedOutputStream();
-            PipedInputStream engineIn = new PipedInputStream(toEngine, 1 << 16);
-            commands = new PrintWriter(toEngine, true, StandardCharsets.UTF_8);
-            OutputStream engineOut = new OutputStream() {
-                private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-
-                @Override
-                public synchronized void write(int b) {
-                    if (b == '\n') {
-                        answers.add(line.toString(StandardCharsets.UTF_8));
-                        line.reset();
-                    } else {
-                        line.write(b);
-                    }
-                }
-            };
-            UsiEngineServer server = new UsiEngineServer(
-                    new BufferedReader(new InputStreamReader(engineIn, StandardCharsets.UTF_8)),
-                    new PrintStream(engineOut, true, StandardCharsets.UTF_8));
-            engine = new Thread(() -> {
-                try {
-                    server.run();
-                } catch (IOException e) {
-                    answers.add("error " + e.getMessage());
-                }
-            }, "bench-usi-engine");
-            engine.setDaemon(true);
-            engine.start();
-        }
-
-        void send(String line) {
-            commands.println(line);
-        }
-
-        /** Return the first line that starts with {@code prefix}, waiting at most a minute. */
-        String until(String prefix) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-            while (true) {
-                String line = answers.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                if (line == null) {
-                    throw new IllegalStateException("The engine did not answer '" + prefix + "' within a minute.");
-                }
-                if (line.startsWith(prefix)) {
-                    return line;
-                }
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            send("quit");
-            engine.join(5000);
-        }
     }
 }

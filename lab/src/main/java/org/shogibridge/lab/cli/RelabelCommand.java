@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
  * make (gpsusi) can so label a large set of positions another teacher's games already reached.
  */
 @Command(name = "relabel", mixinStandardHelpOptions = true,
-        description = {"Score the samples of 'teach' shards again with another teacher (USI): each position keeps its",
-                "game's result and gets the new teacher's score. Shard SRC/shard-NNNNNN.tsv.gz becomes",
+        description = {"Score the samples of 'teach' shards again with another teacher (USI): each position keeps its "
+                + "game's result and gets the new teacher's score.", "Shard SRC/shard-NNNNNN.tsv.gz becomes",
                 "DIR/shard-NNNNNN.tsv.gz; a position the teacher calls a mate is dropped, as 'teach' would end the",
                 "game there. A stopped run resumes where it left off. 'train DIR' reads the result."})
 public final class RelabelCommand implements Callable<Integer> {

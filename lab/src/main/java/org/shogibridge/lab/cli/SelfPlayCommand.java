@@ -26,8 +26,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code selfplay}: games of the engine against itself, written as training positions for {@code train}. */
 @Command(name = "selfplay", mixinStandardHelpOptions = true,
-        description = {"Play the engine against itself and append training positions to a file:",
-                "one line per quiet position, 'SFEN<TAB>score<TAB>result' (score in evaluation units and result",
+        description = {"Play the engine against itself and append training positions to a file.",
+                "One line per quiet position, 'SFEN<TAB>score<TAB>result' (score in evaluation units and result",
                 "1, 0.5 or 0, both for the side to move). Games run in parallel, one per thread."})
 public final class SelfPlayCommand implements Callable<Integer> {
     @Spec

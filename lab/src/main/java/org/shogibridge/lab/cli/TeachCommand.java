@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
  * score and the game's result, into resumable shards for {@code train}.
  */
 @Command(name = "teach", mixinStandardHelpOptions = true,
-        description = {"Label training positions with a teacher engine (USI): it plays itself from openings varied",
-                "by our engine, and every quiet position is written with the teacher's score (centipawns) and",
+        description = {"Label training positions with a teacher engine (USI).",
+                "It plays itself from openings varied by our engine, and every quiet position is written with the teacher's score (centipawns) and",
                 "the game's result, for the side to move. Games are written in shards of --games-per-shard to",
                 "DIR/shard-NNNNNN.tsv.gz; a stopped run resumes where it left off. 'train DIR' reads them."})
 public final class TeachCommand implements Callable<Integer> {

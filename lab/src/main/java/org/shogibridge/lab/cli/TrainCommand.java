@@ -23,8 +23,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code train}: learn evaluation weights from {@code selfplay} positions. */
 @Command(name = "train", mixinStandardHelpOptions = true,
-        description = {"Learn evaluation weights from positions written by 'selfplay' or 'teach' and write them to a file",
-                "that 'usi' loads with the option EvalFile (docs/ENGINE.md, \"How the evaluation was trained\")."})
+        description = {"Learn evaluation weights from positions written by 'selfplay' or 'teach' and write them to a file "
+                + "that 'usi' loads with the option EvalFile.", "See docs/ENGINE.md, \"How the evaluation was trained\"."})
 public final class TrainCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
