@@ -2,7 +2,10 @@
 // the daemon's embedded Moquette, as the README's main command runs it, and Debian's Mosquitto for a club of boards.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
+import { Move, SpecialMoveType, importCSA, importKIF } from 'tsshogi';
 import { Daemon, EmulatedBoard, Hub, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep, testRecord } from './harness';
 
 let browser: Browser;
@@ -467,6 +470,32 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
     }
     expect(errors).toEqual([]);
     await page.close();
+  });
+  it('filed every game left for the next in KIF and CSA that an independent reader (tsshogi, ShogiHome\'s) reads alike', async () => {
+    const games = join(daemon.dataDir, 'games');
+    const count = () => (existsSync(games) ? readdirSync(games).filter((f) => f.endsWith('.kifu')).length : 0);
+    await expect.poll(count, { timeout: 30_000 }).toBeGreaterThanOrEqual(handicaps.length - 1);
+    let handicapGames = 0;
+    for (const file of readdirSync(games).filter((f) => f.endsWith('.kifu'))) {
+      const kifText = readFileSync(join(games, file), 'utf8');
+      const csaText = readFileSync(join(games, file.replace(/\.kifu$/, '.csa')), 'utf8');
+      const kif = importKIF(kifText);
+      const csa = importCSA(csaText);
+      if (kif instanceof Error) throw new Error(`${file}: tsshogi refuses the KIF: ${kif.message}\n${kifText}`);
+      if (csa instanceof Error) throw new Error(`${file}: tsshogi refuses the CSA: ${csa.message}\n${csaText}`);
+      const moves = (r: typeof kif) => r.moves.slice(1).map((m) => (m.move instanceof Move ? m.move.usi : m.move.type));
+      expect(csa.initialPosition.sfen, file).toBe(kif.initialPosition.sfen);
+      expect(moves(csa), file).toEqual(moves(kif));
+      // Each was left for a new game: 中断 in KIF, %CHUDAN in CSA, after the moves it had.
+      expect(moves(kif).at(-1), `${file}:\n${kifText}`).toBe(SpecialMoveType.INTERRUPT);
+      expect(kifText.split('手合割：').length - 1, `${file}: one 手合割\n${kifText}`).toBe(1);
+      expect(csaText, file).not.toContain('手合割');
+      if (kif.initialPosition.sfen.split(' ')[1] === 'w') {
+        handicapGames++;
+        expect(kifText, file).toMatch(/\n下手：.+\n上手：.+\n/);
+      }
+    }
+    expect(handicapGames).toBeGreaterThanOrEqual(handicaps.length - 2);
   });
 });
 

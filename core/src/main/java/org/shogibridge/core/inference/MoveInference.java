@@ -131,8 +131,7 @@ public final class MoveInference {
         requireVariant(start);
         Handicap handicap = variant == Variant.STANDARD ? Handicap.ofBoard(start.toSfen()).orElse(null) : null;
         beginGame(start, handicap);
-        followGame = true;
-        judgeAfterSettle();
+        followAfterCommand();
         deliver();
     }
 
@@ -211,9 +210,8 @@ public final class MoveInference {
         dropLastMove(false, now);
         clearMismatch();
         emit(new MoveTakenBack(last, usi(last), now));
-        followGame = true;
         showIdle();
-        judgeAfterSettle();
+        followAfterCommand();
         deliver();
         return true;
     }
@@ -406,6 +404,15 @@ public final class MoveInference {
     /** When the person's move was made: at the press that confirmed it, else when the board last changed. */
     private long madeAt() {
         return pressedAt >= 0 ? pressedAt : board.lastChange();
+    }
+
+    /**
+     * A command changed the game: the board follows it once it shows it, and at once if it already does (issue 82: a
+     * new game on a board already set up refused the player's first move, made before the board was next judged).
+     */
+    private void followAfterCommand() {
+        followGame = !(board.started() && board.squaresShow(position) && board.komadaiShow(position));
+        judgeAfterSettle();
     }
 
     private void judgeAfterSettle() {

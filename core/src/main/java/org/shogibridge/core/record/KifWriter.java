@@ -48,6 +48,15 @@ public final class KifWriter {
     /** The header the start position's name is written in. */
     static final String HANDICAP = "手合割";
 
+    /**
+     * The handicaps every reader knows by name. The others (三枚落ち, 五枚落ち, 左五枚落ち, 左七枚落ち, 右七枚落ち) are in
+     * the KIF format's list too, but ShogiHome (tsshogi) reads an unknown name as an even game: they get the board
+     * diagram as well, which every reader takes (issue 82).
+     */
+    private static final java.util.Set<Handicap> WIDELY_READ_HANDICAPS = java.util.EnumSet.of(Handicap.LANCE,
+            Handicap.RIGHT_LANCE, Handicap.BISHOP, Handicap.ROOK, Handicap.ROOK_LANCE, Handicap.TWO_PIECES,
+            Handicap.FOUR_PIECES, Handicap.SIX_PIECES, Handicap.EIGHT_PIECES, Handicap.TEN_PIECES);
+
     private String write(GameRecord r) {
         this.record = r;
         Optional<Handicap> handicap = r.handicap();
@@ -67,7 +76,8 @@ public final class KifWriter {
         } else if (r.hasStandardStart()) {
             header(HANDICAP, "平手");
         }
-        if (!r.hasStandardStart() && handicap.isEmpty() || r.variant() != Variant.STANDARD) {
+        boolean knownEverywhere = handicap.isPresent() && WIDELY_READ_HANDICAPS.contains(handicap.get());
+        if (!r.hasStandardStart() && !knownEverywhere || r.variant() != Variant.STANDARD) {
             diagram(r.startPosition());
         }
         for (String key : new String[] {GameRecord.BLACK, GameRecord.WHITE}) {

@@ -172,6 +172,10 @@ class RecordFormatsTest {
                 String written = format.write(r);
                 assertEquals(1, written.split("手合割：", -1).length - 1, format + ":\n" + written);
             }
+            // A name ShogiHome does not know (三枚落ち, 五枚落ち, 左五枚落ち, 左七枚落ち, 右七枚落ち) comes with the diagram.
+            boolean lessKnown = java.util.Set.of(Handicap.THREE_PIECES, Handicap.FIVE_PIECES, Handicap.LEFT_FIVE_PIECES,
+                    Handicap.LEFT_SEVEN_PIECES, Handicap.RIGHT_SEVEN_PIECES).contains(handicap);
+            assertEquals(lessKnown, RecordFormat.KIFU.write(r).contains("上手の持駒："), handicap.toString());
             String csa = RecordFormat.CSA.write(r);
             assertFalse(csa.contains("手合割"), "CSA V2.2 has no such key; its P lines give the start:\n" + csa);
             assertEquals(handicap, RecordFormat.read("x.csa", RecordFormat.CSA.encode(r)).handicap().orElseThrow());

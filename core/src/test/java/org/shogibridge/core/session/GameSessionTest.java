@@ -327,6 +327,22 @@ class GameSessionTest {
         assertTrue(session.engineMoved(again, "2g2f", hands.timeMillis()));
     }
 
+    /**
+     * Issue 82: a new game set up by command while the board already shows its start is followed at once; a move
+     * begun before the board was next judged is read, not taken for a half-restored board (a correction, 7f to 7g).
+     */
+    @Test
+    void aMoveRightAfterANewGameOnABoardAlreadySetUpIsRead() {
+        GameSession session = session(Player.human("A"), Player.human("B"), TimeControl.NONE);
+        session.start(0, 0);
+        HumanSimulator hands = hands(session);
+        hands.idle(1_000);
+        session.newGame(null, hands.timeMillis());
+        Position start = Position.start(Variant.STANDARD);
+        hands.play(start, Usi.parseLegalMove(start, "7g7f")); // the hand is on the pawn at once
+        assertEquals(List.of("7g7f"), session.state().moves(), session.state().status().toString());
+    }
+
     @Test
     void theFlagFallsOnVirtualTime() {
         GameSession session = session(Player.human("A"), Player.human("B"), new TimeControl(1_000, 0, 0));
