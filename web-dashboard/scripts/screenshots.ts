@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       await local.state('local/board1');
       await local.command('local/board1', 'new-game', { handicap: 'two-pieces', black: { type: 'human', name: '花子' },
         white: { type: 'engine', level: 4 }, time: { 'main-seconds': 0, 'byoyomi-seconds': 30, 'increment-seconds': 0 } });
-      for (const [ply, move] of [[1, '7g7f'], [3, '6g6f'], [5, '7h6g'], [7, '6g5f']] as const) {
+      for (const [ply, move] of [[1, '7g7f'], [3, '6g6f'], [5, '7i6h'], [7, '6h6g']] as const) {
         await local.state('local/board1', (s) => s.moves.length === ply && s.engineMove === null, 30_000);
         await local.play('local/board1', move);
       }
