@@ -13,10 +13,14 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.shogibridge.core.inference.InferenceEvent;
+import java.util.List;
+import org.shogibridge.core.inference.GameView;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.MoveInference;
+import org.shogibridge.core.inference.Observation;
 import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Game;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -51,7 +55,9 @@ public class InferenceBenchmark {
         @Setup(Level.Trial)
         public void setUp() {
             Variant v = Variant.byId(variant);
-            inference = new MoveInference(v, InferenceSettings.defaults(), e -> { });
+            Position start = Position.start(v);
+            inference = new MoveInference(v, InferenceSettings.defaults(),
+                    new GameView(1, start, List.of(), start, false, Game.Mode.CASUAL, Move.NONE));
             snapshot = SensorSnapshot.of(Position.start(v), false);
             square = v.square(5, 5);
             for (int i = 0; i < 200; i++) {
@@ -65,6 +71,7 @@ public class InferenceBenchmark {
             }
             snapshot.timeMillis(time);
             inference.process(snapshot);
+            inference.takeObservations();
             time += 5;
             scans++;
         }
@@ -101,12 +108,7 @@ public class InferenceBenchmark {
             }
             InferenceSettings settings = InferenceSettings.defaults();
             made[0] = 0;
-            inference = new MoveInference(v, settings, e -> {
-                if (e instanceof InferenceEvent.MoveMade) {
-                    made[0]++;
-                }
-            });
-            inference.newGame(p);
+            inference = new MoveInference(v, settings, new GameView(1, p, List.of(), p, false, Game.Mode.CASUAL, Move.NONE));
             snapshot = SensorSnapshot.of(p, false);
             time = 0;
             scan(settings.settleMillis() + 50);
@@ -135,7 +137,16 @@ public class InferenceBenchmark {
             for (long t = 0; t < millis; t += 5) {
                 snapshot.timeMillis(time);
                 inference.process(snapshot);
+                count(inference.takeObservations());
                 time += 5;
+            }
+        }
+
+        void count(List<Observation> observations) {
+            for (Observation o : observations) {
+                if (o instanceof Observation.MoveShown) {
+                    made[0]++;
+                }
             }
         }
     }
@@ -146,6 +157,7 @@ public class InferenceBenchmark {
     public int decision(Deciding state) {
         state.snapshot.timeMillis(state.time);
         state.inference.process(state.snapshot);
+        state.count(state.inference.takeObservations());
         int expected = state.moves.equals("two") ? 2 : 1;
         if (state.made[0] != expected) {
             throw new IllegalStateException("Expected " + expected + " moves decided on this snapshot, got " + state.made[0]);

@@ -1,14 +1,19 @@
 package org.shogibridge.core.inference;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.shogibridge.core.inference.InferenceEvent.BoardMatched;
-import org.shogibridge.core.inference.InferenceEvent.CorrectionNeeded;
-import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
-import org.shogibridge.core.inference.InferenceEvent.MoveAmbiguous;
+import org.shogibridge.core.inference.Observation.BoardMatched;
+import org.shogibridge.core.inference.Observation.CorrectionNeeded;
+import org.shogibridge.core.inference.Observation.IllegalMove;
+import org.shogibridge.core.inference.Observation.MoveAmbiguous;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Rules;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Violation;
 
 /**
@@ -21,9 +26,7 @@ final class MismatchReport {
 
     private final SettledBoard board;
     private final LedGuide guide;
-    private final Consumer<InferenceEvent> emit;
-    /** The position the board must be brought back to: the game's, with the engine's move carried out if one is expected. */
-    private final Supplier<Position> target;
+    private final Consumer<Observation> emit;
 
     private long since = NEVER;
     private boolean correctionShown;
@@ -35,11 +38,10 @@ final class MismatchReport {
     private long illegalSince;
     private boolean illegalSeen;
 
-    MismatchReport(SettledBoard board, LedGuide guide, Consumer<InferenceEvent> emit, Supplier<Position> target) {
+    MismatchReport(SettledBoard board, LedGuide guide, Consumer<Observation> emit) {
         this.board = board;
         this.guide = guide;
         this.emit = emit;
-        this.target = target;
     }
 
     /** A judgement of the settled board begins: a foul must be seen again to stay pending. */
@@ -55,13 +57,16 @@ final class MismatchReport {
         }
     }
 
-    /** The board fits nothing; after the wrong-position time a correction is demanded, at once if {@code atOnce}. */
-    void mismatch(long now, boolean atOnce) {
+    /**
+     * The board fits nothing; after the wrong-position time a correction is demanded, at once if {@code atOnce}.
+     * {@code target} is the position the board must be brought back to (the game's, with an engine's move carried out).
+     */
+    void mismatch(long now, boolean atOnce, Position target) {
         startIfNot(now);
         if (atOnce && !correctionShown) {
-            demandCorrection(now);
+            demandCorrection(now, target);
         } else if (correctionShown) {
-            updateCorrection(now);
+            updateCorrection(now, target);
         }
     }
 
@@ -78,7 +83,8 @@ final class MismatchReport {
     }
 
     /** Show (once) an illegal move on the board; in tournament mode it is a foul once its timer runs out. */
-    void illegal(Side offender, int move, Violation violation, String description, int shownMove, long now, long at) {
+    void illegal(Side offender, int move, Violation violation, String description, int shownMove, long now, long at,
+            Position target) {
         illegalSeen = true;
         if (!description.equals(shownIllegal)) {
             shownIllegal = description;
@@ -94,12 +100,88 @@ final class MismatchReport {
         if (!correctionShown) {
             guide.illegal(shownMove);
         } else {
-            updateCorrection(now);
+            updateCorrection(now, target);
         }
     }
 
+    /**
+     * A piece of the side to move went to an empty square it may not reach, or a piece left the komadai for a square
+     * it may not be dropped on (nifu, a dead piece, pawn-drop mate): flag it. In tournament mode it becomes a foul if
+     * it is still on the board when the wrong-position time runs out. Return false if the board shows no such move.
+     */
+    boolean illegalShown(Reading r, MoveMatcher matcher, long now) {
+        int move = matcher.shownMove(r.position);
+        if (move == Move.NONE) {
+            return false;
+        }
+        Violation violation = Rules.violation(r.position, move);
+        if (violation == null) {
+            return false;
+        }
+        illegal(r.position.sideToMove(), move, violation, Usi.format(r.position.variant(), move), move, now,
+                board.lastChange(), r.target());
+        return true;
+    }
+
+    /**
+     * The squares equal the reading's position: a komadai still to update is a pending correction, not an error, and
+     * a board wrong before is said to match again. Return true if the LEDs should show the game.
+     */
+    boolean squaresMatch(Reading r, long now) {
+        if (board.komadaiShow(r.position)) {
+            clear(now);
+            return true;
+        }
+        int taken = board.onePieceTakenFromKomadai(r.position);
+        if (!correctionShown && r.computerMove == Move.NONE && taken != 0) {
+            choosing(); // a piece in the hand of the player to move, about to be dropped
+            guide.pieceFromKomadai(r.position, taken);
+            return false;
+        }
+        startIfNot(now);
+        if (correctionShown) {
+            updateCorrection(now, r.target());
+            return false;
+        }
+        return true;
+    }
+
+    /** Tournament mode: the board shows the last move(s) put back, which is a side moving twice. */
+    void putBackInTournament(Reading r, Side firstToMove, long now) {
+        int last = r.lastMove();
+        Side offender = r.moves.size() % 2 == 1 ? firstToMove : firstToMove.opponent();
+        illegal(offender, Move.NONE, Violation.WRONG_TURN, "taking back " + Usi.format(r.position.variant(), last)
+                + " (a side moved twice)", last, now, board.lastChange(), r.target());
+    }
+
+    /** One piece of the side to move is off its square: light where it may go. Return false for any other board. */
+    boolean liftedPieceShown(Reading r) {
+        // One own piece in the fingers, nothing else changed: a piece put on a komadai meanwhile (its own, say) is a
+        // mistake the wrong-position timer must reach, never a choice waited on for ever.
+        if (board.diffCount() != 1 || !board.isEmpty(board.diff(0)) || !board.komadaiShow(r.position)) {
+            return false;
+        }
+        int piece = r.position.pieceAt(board.diff(0));
+        if (correctionShown || Piece.colour(piece) != r.position.sideToMove().index()) {
+            return false;
+        }
+        choosing(); // the player is choosing where to put it, not making a mistake
+        guide.liftedPiece(r.position, board.diff(0));
+        return true;
+    }
+
+    /** The {@code n} candidates of the matcher fit the board equally well: light them, and say so once. */
+    void ambiguity(MoveMatcher matcher, int n, long now) {
+        List<String> moves = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            moves.add(Usi.format(matcher.variant(), matcher.candidate(i)));
+        }
+        guide.candidates(matcher, n);
+        ambiguity(moves, now, board.lastChange());
+    }
+
     /** Show (once) the candidates of an ambiguous board; the LEDs are already drawn. */
-    void ambiguity(List<String> candidates, long now, long at) {
+    private void ambiguity(List<String> candidates, long now, long at) {
         if (!candidates.equals(shownAmbiguity)) {
             shownAmbiguity = List.copyOf(candidates);
             emit.accept(new MoveAmbiguous(shownAmbiguity, at));
@@ -107,10 +189,10 @@ final class MismatchReport {
         startIfNot(now);
     }
 
-    /** Run the wrong-position timer: demand the correction when it runs out. */
-    void tick(long now, long wrongPositionMillis) {
+    /** Run the wrong-position timer: demand the correction (to the target asked for then) when it runs out. */
+    void tick(long now, long wrongPositionMillis, Supplier<Position> target) {
         if (since != NEVER && !correctionShown && now - since >= wrongPositionMillis) {
-            demandCorrection(now);
+            demandCorrection(now, target.get());
         }
     }
 
@@ -124,14 +206,14 @@ final class MismatchReport {
         return due;
     }
 
-    private void demandCorrection(long now) {
+    private void demandCorrection(long now, Position target) {
         correctionShown = true;
-        updateCorrection(now);
+        updateCorrection(now, target);
     }
 
     /** Recompute the correction against the board as it is now; announce it if it changed, and draw it. */
-    void updateCorrection(long now) {
-        Correction correction = board.correctionTo(target.get());
+    void updateCorrection(long now, Position target) {
+        Correction correction = board.correctionTo(target);
         if (!correction.equals(shownCorrection)) {
             shownCorrection = correction;
             emit.accept(new CorrectionNeeded(correction, now));
@@ -156,9 +238,5 @@ final class MismatchReport {
 
     boolean correctionShown() {
         return correctionShown;
-    }
-
-    PendingFoul pendingFoul() {
-        return pendingFoul;
     }
 }

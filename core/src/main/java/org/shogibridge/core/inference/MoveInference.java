@@ -1,254 +1,156 @@
 package org.shogibridge.core.inference;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.function.Consumer;
-import java.util.function.Function;
-import org.shogibridge.core.inference.InferenceEvent.GameOver;
-import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
-import org.shogibridge.core.inference.InferenceEvent.LevelChosen;
-import org.shogibridge.core.inference.InferenceEvent.MoveMade;
-import org.shogibridge.core.inference.InferenceEvent.MoveReplaced;
-import org.shogibridge.core.inference.InferenceEvent.MoveTakenBack;
-import org.shogibridge.core.inference.InferenceEvent.NewGame;
-import org.shogibridge.core.inference.InferenceEvent.PromotionPending;
+import java.util.function.Supplier;
+import org.shogibridge.core.inference.Observation.IllegalMove;
+import org.shogibridge.core.inference.Observation.LevelChosen;
+import org.shogibridge.core.inference.Observation.MoveReplaced;
+import org.shogibridge.core.inference.Observation.MoveShown;
+import org.shogibridge.core.inference.Observation.MoveTakenBack;
+import org.shogibridge.core.inference.Observation.PromotionPending;
+import org.shogibridge.core.inference.Observation.StartPosition;
 import org.shogibridge.core.rules.Game;
-import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Handicap;
 import org.shogibridge.core.rules.Move;
-import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Rules;
-import org.shogibridge.core.rules.Side;
-import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
-import org.shogibridge.core.rules.Violation;
 
 /**
- * Turns a stream of sensor snapshots into the moves of a game, and keeps an LED frame that guides the player.
+ * Reads a stream of sensor snapshots against the game its owner says is current, and keeps an LED frame that guides
+ * the player. It changes no game: it returns {@link Observation}s, and its owner (the session) decides what they do
+ * and tells it the game as it then is ({@link #follow}).
  *
  * <p>Each square and komadai count is debounced ({@link SettledBoard}); once the debounced board has not changed
  * for the settle time it is judged once. The rules core decides: the board is compared with the position each legal
- * move would produce ({@link MoveMatcher}), and a move is accepted only when exactly one fits (event order is a hint,
+ * move would produce ({@link MoveMatcher}), and a move is observed only when exactly one fits (event order is a hint,
  * never the rule). When nothing fits, the board is compared with the last move taken back, the last move pushed
  * further along its line, a start position, and an illegal move; a board that still fits nothing after the
  * wrong-position time gets a {@link Correction}, drawn on the LEDs by the {@link LedGuide}.
  *
- * <p>Threading and re-entry: all work happens on the caller's thread, in {@link #process}, {@link #tick} and the
- * commands. Events are queued and delivered to the listener only after the call that produced them has finished its
- * work, so a listener may call back into the inference (for example {@link #expectComputerMove} from a
- * {@link MoveMade}); the events of that call are delivered after the ones already queued. A snapshot that changes
- * nothing allocates nothing.
+ * <p>Work happens on the caller's thread; the observations of each call wait in order for {@link #takeObservations}.
+ * A snapshot that changes nothing allocates nothing. A judgement works on a copy of the game it was given (a
+ * {@link Reading}), dropped when it ends.
  *
- * <p>Commands that change the game without the board (taking back, resuming, a board back online) make the board
- * follow the game: until the squares show the game's position again, no move is read and the way back is shown at
- * once.
+ * <p>When the game changes in a way the board did not show (a takeback or a new game by command, a resumed game), the
+ * board must follow it: until the squares show the game again, no move is read and the way back is shown at once.
  */
 public final class MoveInference {
     private static final long NEVER = SettledBoard.NEVER;
 
     private final Variant variant;
     private final InferenceSettings settings;
-    private final Consumer<InferenceEvent> listener;
-    private final ArrayDeque<InferenceEvent> outbox = new ArrayDeque<>();
-    private boolean delivering;
+    private final List<Observation> observations = new ArrayList<>();
     private final SettledBoard board;
     private final MoveMatcher matcher;
     private final LedGuide guide;
-    private final List<Position> starts = new ArrayList<>();
-    private final List<Handicap> startHandicaps = new ArrayList<>();
+    private final BoardShapes shapes;
+    /** A board that fits nothing: since when, and what has been said about it. */
+    private final MismatchReport report;
+    private final Supplier<Position> viewTarget = this::viewTarget;
+
+    /** The game as the owner last told it. */
+    private GameView view;
+    private final Expectation expected;
 
     private long now;
     /** When a command last asked the board to be judged again after a settle time. */
     private long commandAt = NEVER;
     private boolean judged;
-    /** Tournament with clock buttons: a person's move is made only at the press that confirms it. */
-    private boolean movesNeedPress;
-    /** A settled board shows a person's move that waits for its press. */
-    private boolean unconfirmed;
-    /** The time of the clock press being judged, or -1. */
-    private long pressedAt = -1;
+    /** The debounced board shows a clear move (see {@link #showsClearMove}): it is judged after the short settle. */
+    private boolean clearMove;
+    private final ClockPress press = new ClockPress();
     private boolean offline;
     /** The game changed without the board: read no move until the squares show the game again. */
     private boolean followGame;
-
-    // The game, kept by its owner; the position is the inference's working copy of the game's current position.
-    private final GameKeeper keeper;
-    private Position position;
     /** When the game began; only a board changed since then can announce a new game. */
     private long gameBeganAt = NEVER;
     private boolean lastMoveReplaceable;
-    private int computerMove = Move.NONE;
 
-    // An optional promotion waiting for the gesture (no face sensing).
-    private int pendingMove = Move.NONE;
-    private long pendingDeadline;
-    private long pendingMadeAt;
-    private boolean gestureLifted;
-
-    /** A board that fits nothing: since when, and what has been said about it. */
-    private final MismatchReport report;
-
-    /** Stand alone with an even game of the variant; events go to the listener on the caller's thread. */
-    public MoveInference(Variant variant, InferenceSettings settings, Consumer<InferenceEvent> listener) {
-        this(variant, settings, new StandaloneGame(Position.start(variant), settings.game()), listener);
-    }
+    /** An optional promotion waiting for the gesture (no face sensing). */
+    private final PromotionWindow promotion;
 
     /**
-     * Read the board against the game its owner keeps; every change goes to the owner first, then as an event to the
-     * listener, on the caller's thread.
+     * Read the board against the owner's first game; the board's scans may show it already, and the owner's first
+     * {@link #follow} of a new game on that start is taken as read from the board.
      */
-    public MoveInference(Variant variant, InferenceSettings settings, GameKeeper keeper, Consumer<InferenceEvent> listener) {
+    public MoveInference(Variant variant, InferenceSettings settings, GameView first) {
         this.variant = variant;
         this.settings = settings;
-        this.keeper = Objects.requireNonNull(keeper);
-        this.listener = Objects.requireNonNull(listener);
         this.board = new SettledBoard(variant, settings);
         this.matcher = new MoveMatcher(variant, board, settings);
         this.guide = new LedGuide(new LedFrame(variant.squares()));
-        this.report = new MismatchReport(board, guide, this::emit, this::correctionTarget);
-        starts.add(Position.start(variant));
-        startHandicaps.add(null);
-        if (variant == Variant.STANDARD) {
-            for (Handicap h : Handicap.values()) {
-                starts.add(h.startPosition());
-                startHandicaps.add(h);
-            }
-        }
-        requireVariant(keeper.game().startPosition());
-        this.position = keeper.game().position();
+        this.promotion = new PromotionWindow(settings.promotionWindowMillis());
+        this.report = new MismatchReport(board, guide, observations::add);
+        this.shapes = new BoardShapes(variant, board);
+        first.requireVariant(variant);
+        this.view = first;
+        this.expected = new Expectation(first);
         showIdle();
     }
 
-    // ---------------------------------------------------------------- commands
-
-    /** Begin a new game from a position set by command (a problem, a game to continue); the board must follow. */
-    public void newGame(Position start) {
-        requireVariant(start);
-        Handicap handicap = variant == Variant.STANDARD ? Handicap.ofBoard(start.toSfen()).orElse(null) : null;
-        beginGame(start, handicap);
-        followAfterCommand();
-        deliver();
-    }
+    // ---------------------------------------------------------------- the owner's game
 
     /**
-     * The owner replaced the game without the board (a game resumed after a restart). No event is sent; the board
-     * must follow, and only a board changed from now on can announce a new game.
+     * The owner's game after it applied this reader's observations, or after a change the board did not show (a
+     * command, a resumed game, an engine's move to carry out): the reader reads the board against it from now on. A
+     * change the board did not show makes the board follow the game.
      */
-    public void gameReplaced() {
-        requireVariant(keeper.game().startPosition());
-        resetGameState();
-        position = keeper.game().position();
-        gameBeganAt = now;
-        followGame = true;
-        showIdle();
-        judgeAfterSettle();
-        deliver();
+    public void follow(GameView next, long nowMillis) {
+        next.requireVariant(variant);
+        now = Math.max(now, nowMillis);
+        GameView before = view;
+        view = next;
+        clearMove = false; // read against the game before: the next change of the board says again
+        Expectation.Meaning meaning = expected.follow(before, next);
+        if (meaning == Expectation.Meaning.NOT_SHOWN) {
+            if (next.game() != before.game()) {
+                resetGameState();
+                gameBeganAt = now;
+            }
+            lastMoveReplaceable = false;
+            clearMismatch();
+            showIdle();
+            followAfterCommand();
+        } else if (meaning == Expectation.Meaning.ENDED_WITHOUT_MOVE) {
+            clearMismatch();
+            showIdle();
+        } else if (meaning == Expectation.Meaning.COMPUTER_MOVE_CHANGED) {
+            showIdle();
+            judged = false;
+        }
     }
 
-    /** The engine chose this move: show it on the LEDs and accept only a board that carries it out. */
-    public void expectComputerMove(int move) {
-        commitPendingPromotion();
-        if (game().isOver()) {
-            deliver();
-            throw new IllegalStateException("Game over. No move is expected.");
+    /** Return the observations made since the last call, in order, and forget them. */
+    public List<Observation> takeObservations() {
+        if (observations.isEmpty()) {
+            return List.of();
         }
-        int legalMove = matcher.findLegal(position, move);
-        if (legalMove == Move.NONE) {
-            deliver();
-            throw new IllegalArgumentException("Illegal computer move. " + usi(move) + " in " + position.toSfen());
-        }
-        computerMove = legalMove;
-        showIdle();
-        judged = false;
-        deliver();
+        List<Observation> taken = List.copyOf(observations);
+        observations.clear();
+        return taken;
     }
 
-    /** Forget the engine's move (a new level, a takeback, a command): the board is read as a human move again. */
-    public boolean cancelComputerMove() {
-        if (computerMove == Move.NONE) {
-            return false;
-        }
-        computerMove = Move.NONE;
-        showIdle();
-        judged = false;
-        return true;
-    }
+    // ---------------------------------------------------------------- commands to the reader
 
     /**
-     * Decide a pending optional promotion by command instead of the gesture, and enter the move. Return false if
+     * Decide a pending optional promotion by command instead of the gesture: the move is observed. Return false if
      * no promotion is pending.
      */
     public boolean choosePromotion(boolean promote) {
-        if (pendingMove == Move.NONE) {
-            return false;
+        if (promotion.isOpen()) {
+            promotion.choose(promote);
         }
-        if (Move.promotes(pendingMove) != promote) {
-            pendingMove = MoveMatcher.otherPromotion(pendingMove);
-        }
-        commitPendingPromotion();
-        deliver();
-        return true;
+        return commitPendingPromotion();
     }
 
     /**
-     * Take back the last move by command (any mode: the arbiter or the player asked); a result it produced is
-     * cleared. The board must follow. Return false if there is no move to take back.
+     * Observe a pending optional promotion as it is now chosen, before the owner changes the game another way (a
+     * command, an engine's answer). Return false if none is pending.
      */
-    public boolean takeBack() {
-        commitPendingPromotion();
-        if (game().moves().isEmpty()) {
-            deliver();
-            return false;
-        }
-        int last = game().moves().get(game().moves().size() - 1);
-        computerMove = Move.NONE;
-        dropLastMove(false, now);
-        clearMismatch();
-        emit(new MoveTakenBack(last, usi(last), now));
-        showIdle();
-        followAfterCommand();
-        deliver();
-        return true;
-    }
-
-    /** The side resigns; return the result. */
-    public GameResult resign(Side side) {
-        return endByCommand(game -> game.resign(side));
-    }
-
-    /** The side's flag fell; return the result. */
-    public GameResult timeForfeit(Side side) {
-        return endByCommand(game -> game.timeForfeit(side));
-    }
-
-    /** The side to move declares an entering-king win; return the result (a declaration that fails loses). */
-    public GameResult declareImpasse() {
-        return endByCommand(Game::declareImpasse);
-    }
-
-    /** An arbiter declares the result; return it. */
-    public GameResult adjudicate(Side winner, Termination termination, String detail) {
-        return endByCommand(game -> game.adjudicate(winner, termination, detail));
-    }
-
-    private GameResult endByCommand(Function<Game, GameResult> ending) {
-        commitPendingPromotion();
-        if (game().isOver()) {
-            deliver();
-            throw new IllegalStateException("Game over. " + game().result().orElseThrow().describe() + ".");
-        }
-        computerMove = Move.NONE;
-        GameResult result = keeper.end(ending, now);
-        clearMismatch();
-        emit(new GameOver(result, now));
-        showIdle();
-        deliver();
-        return result;
+    public boolean settlePromotion() {
+        return commitPendingPromotion();
     }
 
     /** The board stopped reporting (cable pulled, firmware reset): nothing is judged until it is back. */
@@ -276,37 +178,9 @@ public final class MoveInference {
         return guide.frame();
     }
 
-    /** Return a copy of the game's current position. */
-    public Position position() {
-        return position.copy();
-    }
-
-    /** Return the moves entered so far, in order. */
-    public List<Integer> moves() {
-        return game().moves();
-    }
-
-    public Position startPosition() {
-        return game().startPosition();
-    }
-
-    public Optional<GameResult> result() {
-        return game().result();
-    }
-
     /** Return the move with a promotion choice still open, or {@link Move#NONE}. */
     public int pendingPromotion() {
-        return pendingMove;
-    }
-
-    /** Return the engine's move the board must carry out, or {@link Move#NONE}. */
-    public int expectedComputerMove() {
-        return computerMove;
-    }
-
-    /** Return the foul the board shows in tournament mode, waiting for the wrong-position time. */
-    public Optional<PendingFoul> pendingFoul() {
-        return Optional.ofNullable(report.pendingFoul());
+        return promotion.move();
     }
 
     // ---------------------------------------------------------------- snapshots and time
@@ -323,9 +197,10 @@ public final class MoveInference {
         SettledBoard.Change change = board.read(snapshot);
         if (change != SettledBoard.Change.NONE) {
             judged = false;
-            if (change == SettledBoard.Change.BOARD && pendingMove != Move.NONE) {
+            if (change == SettledBoard.Change.BOARD && promotion.isOpen()) {
                 followGesture();
             }
+            clearMove = showsClearMove();
         }
         tick(now);
     }
@@ -333,25 +208,22 @@ public final class MoveInference {
     /** Let time pass without a new scan: runs the promotion window, the settle and the wrong-position timers. */
     public void tick(long nowMillis) {
         now = Math.max(now, nowMillis);
-        if (!offline) {
-            runTimers();
+        if (offline || expected.awaiting()) {
+            return;
         }
-        deliver();
-    }
-
-    private void runTimers() {
-        if (pendingMove != Move.NONE && !gestureLifted && now >= pendingDeadline) {
+        if (promotion.due(now)) {
             commitPendingPromotion();
         }
-        if (board.started() && !judged && now - Math.max(board.lastChange(), commandAt) >= settings.settleMillis()) {
+        long settle = clearMove ? settings.clearMoveSettleMillis() : settings.settleMillis();
+        if (board.started() && !judged && !expected.awaiting() && now - Math.max(board.lastChange(), commandAt) >= settle) {
             judged = true;
             judge();
         }
-        if (judged) {
-            report.tick(now, settings.wrongPositionMillis());
+        if (judged && !expected.awaiting()) {
+            report.tick(now, settings.wrongPositionMillis(), viewTarget);
             PendingFoul foul = report.dueFoul(now, settings.wrongPositionMillis());
             if (foul != null) {
-                recordFoul(foul);
+                observeFoul(foul);
             }
         }
     }
@@ -363,18 +235,16 @@ public final class MoveInference {
      */
     public boolean pressed(long atMillis) {
         now = Math.max(now, atMillis);
-        if (offline || judged && !unconfirmed || !board.started()) {
-            deliver();
+        if (offline || expected.awaiting() || judged && !press.unconfirmed() || !board.started()) {
             return false;
         }
         judged = true;
-        pressedAt = now;
+        press.pressing(now);
         try {
             judge();
         } finally {
-            pressedAt = -1;
+            press.judged();
         }
-        deliver();
         return true;
     }
 
@@ -384,61 +254,49 @@ public final class MoveInference {
      * record's time is the press. The computer's moves, carried out from the LEDs, need no press.
      */
     public void confirmMovesByPress(boolean on) {
-        movesNeedPress = on;
-    }
-
-    /** Whether a settled board shows a person's move that waits for the press. */
-    public boolean hasUnconfirmedMove() {
-        return unconfirmed;
-    }
-
-    /** With {@link #confirmMovesByPress}, whether the board's move must still wait for its press. */
-    private boolean awaitingPress() {
-        if (movesNeedPress && pressedAt < 0) {
-            unconfirmed = true;
-            return true;
-        }
-        return false;
-    }
-
-    /** When the person's move was made: at the press that confirmed it, else when the board last changed. */
-    private long madeAt() {
-        return pressedAt >= 0 ? pressedAt : board.lastChange();
+        press.confirmMovesByPress(on);
     }
 
     /**
-     * A command changed the game: the board follows it once it shows it, and at once if it already does (issue 82: a
-     * new game on a board already set up refused the player's first move, made before the board was next judged).
+     * The game changed without the board: the board follows it once it shows it, and at once if it already does
+     * (issue 82: a new game on a board already set up refused the player's first move, made before the board was next
+     * judged).
      */
     private void followAfterCommand() {
-        followGame = !(board.started() && board.squaresShow(position) && board.komadaiShow(position));
-        judgeAfterSettle();
-    }
-
-    private void judgeAfterSettle() {
+        followGame = !(board.started() && board.squaresShow(view.position()) && board.komadaiShow(view.position()));
         judged = false;
         commandAt = now; // give the board a settle time to follow
+    }
+
+    /**
+     * Whether the board shows a clear move ({@link MoveMatcher#showsClearMove}), judged after a short settle. A board
+     * to follow after a command, a promotion being chosen and a move that waits for its clock press are never one.
+     */
+    private boolean showsClearMove() {
+        return settings.clearMoveSettleMillis() < settings.settleMillis() && !followGame && !view.over()
+                && !promotion.isOpen() && !press.movesNeedPress() && !expected.awaiting()
+                && matcher.showsClearMove(view.position(), view.computerMove());
     }
 
     // ---------------------------------------------------------------- judging a settled board
 
     private void judge() {
-        if (pendingMove != Move.NONE) {
+        if (promotion.isOpen()) {
             return; // the gesture is followed square by square; any other change has committed the move
         }
         report.beginJudgement();
-        judgeBoard();
+        judgeBoard(new Reading(view));
         report.endJudgement();
     }
 
-    private void judgeBoard() {
-        unconfirmed = false;
-        board.computeDiff(position);
-        if (game().isOver()) {
-            if (!followGame && tryReplaceLastMove()) {
+    private void judgeBoard(Reading r) {
+        press.judging();
+        board.computeDiff(r.position);
+        if (view.over()) {
+            if (!followGame && tryReplaceLastMove(r)) {
                 return; // the move that ended the game was only a pause in a slide
             }
-            if (!tryNewGame()) {
+            if (!tryNewGame(r)) {
                 if (board.diffCount() == 0) {
                     followGame = false;
                 }
@@ -446,131 +304,118 @@ public final class MoveInference {
             }
             return;
         }
-        if (computerMove != Move.NONE) {
-            judgeWhileComputerMovePending();
+        if (r.computerMove != Move.NONE) {
+            judgeWhileComputerMovePending(r);
             return;
         }
         if (board.diffCount() == 0) {
             followGame = false;
-            boardMatched();
+            boardMatched(r);
             return;
         }
         if (followGame) {
             // The board has not shown the game since a command changed it, so a half-restored board is not read as a
             // move; but a press says "my move is done": a legal move is then read, made before any judgement or not.
-            if (pressedAt >= 0 && tryLegalMoves(Move.NONE)) {
+            if (press.pressing() && tryLegalMoves(r, Move.NONE)) {
                 followGame = false;
                 return;
             }
-            if (!tryNewGame()) {
-                mismatch();
+            if (!tryNewGame(r)) {
+                mismatch(r);
             }
             return;
         }
-        if (tryLegalMoves(Move.NONE)) {
+        if (tryLegalMoves(r, Move.NONE) || tryLevelGesture(r)) {
             return;
         }
-        if (tryLevelGesture()) {
+        boolean casual = view.mode() == Game.Mode.CASUAL;
+        if (tryReplaceLastMove(r) || tryTwoMoves(r)
+                || (casual ? tryTakeBack(r) || tryNewGame(r) : tryNewGame(r) || tryTakeBack(r))
+                || report.illegalShown(r, matcher, now) || report.liftedPieceShown(r)) {
             return;
         }
-        boolean casual = game().settings().mode() == Game.Mode.CASUAL;
-        if (tryReplaceLastMove() || tryTwoMoves() || (casual ? tryTakeBack() || tryNewGame() : tryNewGame() || tryTakeBack())
-                || tryIllegal() || showLiftedPiece()) {
-            return;
-        }
-        mismatch();
+        mismatch(r);
     }
 
-    private void judgeWhileComputerMovePending() {
-        if (matcher.fits(position, computerMove)) {
-            accept(computerMove, true, board.lastChange());
+    private void judgeWhileComputerMovePending(Reading r) {
+        int computerMove = r.computerMove;
+        if (matcher.fits(r.position, computerMove)) {
+            observeMove(r, computerMove, true, board.lastChange());
             return;
         }
         if (board.diffCount() == 0) {
             followGame = false;
-            boardMatched();
+            boardMatched(r);
             return;
         }
         if (board.diffCount() == 1 && !Move.isDrop(computerMove) && board.diff(0) == Move.from(computerMove)
                 && board.isEmpty(board.diff(0)) && !followGame) {
             clearMismatch(); // the player has the engine's piece in hand
-            showIdle();
+            showIdle(r);
             return;
         }
-        if ((!followGame && game().settings().mode() == Game.Mode.CASUAL && tryTakeBack()) || tryNewGame()) {
+        if ((!followGame && view.mode() == Game.Mode.CASUAL && tryTakeBack(r)) || tryNewGame(r)) {
             return;
         }
-        mismatch();
+        mismatch(r);
     }
 
     /**
      * Look for legal moves of the current position that fit the board; with {@code continuing} set to a move, only
-     * those continuing it (see {@link #tryReplaceLastMove}). Accept one, open a promotion choice, or show an
+     * those continuing it (see {@link #tryReplaceLastMove}). Observe one, open a promotion choice, or show an
      * ambiguity. Return true if the board was explained.
      */
-    private boolean tryLegalMoves(int continuing) {
-        int n = matcher.fittingMoves(position, continuing);
+    private boolean tryLegalMoves(Reading r, int continuing) {
+        int n = matcher.fittingMoves(r.position, continuing);
         if (n == 0) {
             return false;
         }
         if (matcher.distinctActions(n) > 1) {
-            showAmbiguity(n);
+            report.ambiguity(matcher, n, now);
             return true;
         }
-        if (continuing == Move.NONE && awaitingPress()) {
+        if (continuing == Move.NONE && press.moveWaits()) {
             return true;
         }
         if (n == 1) {
-            accept(matcher.candidate(0), false, madeAt());
+            observeMove(r, matcher.candidate(0), false, press.madeAt(board.lastChange()));
         } else if (settings.faceSensing() || settings.promotionWindowMillis() == 0) {
-            accept(matcher.defaultPromotion(n), false, madeAt());
+            observeMove(r, matcher.defaultPromotion(n), false, press.madeAt(board.lastChange()));
         } else {
-            startPendingPromotion(matcher.defaultPromotion(n));
+            startPendingPromotion(r, matcher.defaultPromotion(n));
         }
         return true;
     }
 
-    /**
-     * The level gesture (docs/leds.md): before the first move, the board differs from the game only by gote's king
-     * lifted from its square and stood on a square of the middle rank; the file, counted from Sente's left, is the
-     * level. Reported once; the board is then corrected back as any other difference.
-     */
-    private boolean tryLevelGesture() {
-        int king = position.kingSquare(Side.WHITE);
-        if (!game().moves().isEmpty() || king < 0 || board.diffCount() != 2) {
+    /** The level gesture (docs/leds.md): observed once; the board is then corrected back as any other difference. */
+    private boolean tryLevelGesture(Reading r) {
+        int level = shapes.levelShown(r);
+        if (level == 0) {
             return false;
         }
-        int a = board.diff(0);
-        int b = board.diff(1);
-        int stood = a == king ? b : b == king ? a : -1;
-        int middle = (variant.ranks() + 1) / 2;
-        if (stood < 0 || !board.isEmpty(king) || board.isEmpty(stood) || variant.rank(stood) != middle
-                || position.pieceAt(stood) != Piece.EMPTY) {
-            return false;
-        }
-        emit(new LevelChosen(variant.files() + 1 - variant.file(stood), board.lastChange()));
-        mismatch();
+        observations.add(new LevelChosen(level, board.lastChange()));
+        mismatch(r);
         return true;
     }
 
     /**
      * Catch up when two moves were made before the board settled in between (a quick reply, or a sensor glitch that
-     * held the settle timer back): if every explanation starts with the same move, enter it, then judge the rest as
+     * held the settle timer back): if every explanation starts with the same move, observe it, then judge the rest as
      * one move (which may still be ambiguous, or wait for a promotion choice).
      */
-    private boolean tryTwoMoves() {
-        int first = matcher.firstOfTwoMoves(position);
-        board.computeDiff(position);
+    private boolean tryTwoMoves(Reading r) {
+        int first = matcher.firstOfTwoMoves(r.position);
+        board.computeDiff(r.position);
         if (first == Move.NONE) {
             return false;
         }
-        if (awaitingPress()) {
+        if (press.moveWaits()) {
             return true;
         }
-        accept(first, false, board.lastChange());
-        board.computeDiff(position);
-        if (!tryLegalMoves(Move.NONE)) {
-            mismatch();
+        observeMove(r, first, false, board.lastChange());
+        board.computeDiff(r.position);
+        if (!tryLegalMoves(r, Move.NONE)) {
+            mismatch(r);
         }
         return true;
     }
@@ -579,329 +424,171 @@ public final class MoveInference {
      * Before the opponent replies, the last move may be superseded by the same piece: a slider pushed further (or
      * pulled back) along the same line, or, with face sensing, the piece turned over on its square.
      */
-    private boolean tryReplaceLastMove() {
-        List<Integer> moves = game().moves();
-        if (!lastMoveReplaceable || moves.isEmpty()) {
+    private boolean tryReplaceLastMove(Reading r) {
+        if (!lastMoveReplaceable || r.moves.isEmpty()) {
             return false;
         }
-        int last = moves.get(moves.size() - 1);
+        int last = r.lastMove();
         if (Move.isDrop(last)) {
             return false;
         }
-        position.undoMove(last);
-        board.computeDiff(position);
-        boolean fits = matcher.anyContinues(position, last);
-        position.doMove(last);
+        r.position.undoMove(last);
+        board.computeDiff(r.position);
+        boolean fits = matcher.anyContinues(r.position, last);
+        r.position.doMove(last);
         if (!fits) {
-            board.computeDiff(position);
+            board.computeDiff(r.position);
             return false;
         }
-        dropLastMove(true, board.lastChange());
-        emit(new MoveReplaced(last, usi(last), board.lastChange()));
-        board.computeDiff(position);
-        return tryLegalMoves(last);
+        observations.add(new MoveReplaced(last, usi(last), board.lastChange()));
+        r.withdrawLast();
+        expected.changed(r);
+        board.computeDiff(r.position);
+        return tryLegalMoves(r, last);
     }
 
     /** The board shows the position before the last move (or the last two): casual mode takes them back. */
-    private boolean tryTakeBack() {
-        List<Integer> moves = game().moves(); // a live view: it shrinks as moves are withdrawn
-        for (int back = 1; back <= Math.min(2, moves.size()); back++) {
-            for (int i = 0; i < back; i++) {
-                position.undoMove(moves.get(moves.size() - 1 - i));
-            }
-            board.computeDiff(position);
-            boolean fits = board.diffCount() == 0;
-            for (int i = 0; i < back && fits; i++) {
-                // The komadai tell a takeback from a move that leaves the same squares. A drop taken back empties its
-                // square, like the first step of capturing the dropped piece; a capture taken back refills the
-                // capturing piece's square, like a drop there. The piece must be back on (or off) its komadai.
-                int m = moves.get(moves.size() - 1 - i);
-                int type = Move.handType(m);
-                if (type != 0) {
-                    Side mover = Side.of(Piece.colour(Move.piece(m)));
-                    fits = board.komadaiCount(mover, type) == position.handCount(mover, type);
-                }
-            }
-            for (int i = back - 1; i >= 0; i--) {
-                position.doMove(moves.get(moves.size() - 1 - i));
-            }
-            board.computeDiff(position);
-            if (!fits) {
-                continue;
-            }
-            if (game().settings().mode() == Game.Mode.CASUAL) {
-                for (int i = 0; i < back; i++) {
-                    int last = moves.get(moves.size() - 1);
-                    dropLastMove(false, board.lastChange());
-                    emit(new MoveTakenBack(last, usi(last), board.lastChange()));
-                }
-                computerMove = Move.NONE;
-                lastMoveReplaceable = false;
-                clearMismatch();
-                boardMatched();
-            } else {
-                int last = moves.get(moves.size() - 1);
-                Side first = game().startPosition().sideToMove();
-                Side offender = moves.size() % 2 == 1 ? first : first.opponent();
-                report.illegal(offender, Move.NONE, Violation.WRONG_TURN, "taking back " + usi(last) + " (a side moved twice)", last,
-                        now, board.lastChange());
-            }
-            return true;
+    private boolean tryTakeBack(Reading r) {
+        int back = shapes.movesPutBack(r);
+        if (back == 0) {
+            return false;
         }
-        return false;
+        if (view.mode() == Game.Mode.CASUAL) {
+            for (int i = 0; i < back; i++) {
+                int last = r.lastMove();
+                observations.add(new MoveTakenBack(last, usi(last), board.lastChange()));
+                r.withdrawLast();
+            }
+            expected.changed(r);
+            lastMoveReplaceable = false;
+            clearMismatch();
+            boardMatched(r);
+        } else {
+            report.putBackInTournament(r, view.start().sideToMove(), now);
+        }
+        return true;
     }
 
     /**
-     * The board was changed into a start position (even or any handicap) of the variant: a new game begins. A board
-     * left alone after a commanded position is guided to it instead.
+     * The board was changed into a start position (even or any handicap) of the variant: a new game may begin. A
+     * board left alone after a commanded position is guided to it instead.
      */
-    private boolean tryNewGame() {
-        if (board.diffCount() == 1 && board.isEmpty(board.diff(0))
-                && Piece.colour(position.pieceAt(board.diff(0))) == position.sideToMove().index()) {
-            // One piece of the side to move in the air: in a handicap game that can look like a bigger handicap.
+    private boolean tryNewGame(Reading r) {
+        BoardShapes.Start start = shapes.startShown(r, gameBeganAt, view.over(), view.startKey());
+        if (start == null) {
             return false;
         }
-        for (int i = 0; i < starts.size(); i++) {
-            Position start = starts.get(i);
-            if (board.squaresShow(start) && board.lastChange() > gameBeganAt
-                    && (!game().moves().isEmpty() || game().isOver() || game().startPosition().key() != start.key())) {
-                beginGame(start, startHandicaps.get(i));
-                return true;
-            }
-        }
-        return false;
+        observeStart(r, start.position(), start.handicap());
+        return true;
     }
 
-    private void beginGame(Position start, Handicap handicap) {
+    private void observeStart(Reading r, Position start, Handicap handicap) {
         resetGameState();
-        keeper.begin(start.copy(), handicap, now); // the owner files the game it leaves before this one replaces it
-        position = game().position();
+        observations.add(new StartPosition(start.copy(), handicap, now));
+        r.begin(start);
+        expected.changed(r);
+        expected.newGame();
         gameBeganAt = now;
         followGame = false;
         clearMismatch();
-        emit(new NewGame(start.copy(), handicap, now));
-        boardMatched();
+        boardMatched(r);
     }
 
     private void resetGameState() {
-        pendingMove = Move.NONE;
-        gestureLifted = false;
-        computerMove = Move.NONE;
+        promotion.close();
         lastMoveReplaceable = false;
         clearMismatch();
     }
 
-    /**
-     * A piece of the side to move went to an empty square it may not reach, or a piece left the komadai for a square
-     * it may not be dropped on (nifu, a dead piece, pawn-drop mate): flag it. In tournament mode it becomes a foul if
-     * it is still on the board when the wrong-position time runs out.
-     */
-    private boolean tryIllegal() {
-        int move = matcher.shownMove(position);
-        if (move == Move.NONE) {
-            return false;
-        }
-        Violation violation = Rules.violation(position, move);
-        if (violation == null) {
-            return false;
-        }
-        report.illegal(position.sideToMove(), move, violation, usi(move), move, now, board.lastChange());
-        return true;
-    }
-
-    private void recordFoul(PendingFoul foul) {
-        if (game().settings().mode() != Game.Mode.TOURNAMENT || game().isOver()) {
+    /** The wrong-position time ran out on an illegal board in tournament mode: the offender loses. */
+    private void observeFoul(PendingFoul foul) {
+        if (view.mode() != Game.Mode.TOURNAMENT || view.over()) {
             return;
         }
-        GameResult result;
-        if (foul.move() != Move.NONE) {
-            keeper.play(foul.offender(), foul.move(), false, now);
-            result = game().result().orElseThrow();
-        } else {
-            result = keeper.end(game -> game.foul(foul.offender(), foul.violation(), foul.description()), now);
-        }
-        emit(new IllegalMove(foul, true, now));
-        emit(new GameOver(result, now));
-    }
-
-    /** One piece of the side to move is off its square: light where it may go. */
-    private boolean showLiftedPiece() {
-        // One own piece in the fingers, nothing else changed: a piece put on a komadai meanwhile (its own, say) is a
-        // mistake the wrong-position timer must reach, never a choice waited on for ever.
-        if (board.diffCount() != 1 || !board.isEmpty(board.diff(0)) || !board.komadaiShow(position)) {
-            return false;
-        }
-        int piece = position.pieceAt(board.diff(0));
-        if (report.correctionShown() || Piece.colour(piece) != position.sideToMove().index()) {
-            return false;
-        }
-        report.choosing(); // the player is choosing where to put it, not making a mistake
-        guide.liftedPiece(position, board.diff(0));
-        return true;
-    }
-
-    private void showAmbiguity(int n) {
-        List<String> moves = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            moves.add(usi(matcher.candidate(i)));
-        }
-        guide.candidates(matcher, n);
-        report.ambiguity(moves, now, board.lastChange());
+        expected.foul();
+        observations.add(new IllegalMove(foul, true, now));
     }
 
     // ---------------------------------------------------------------- correction
 
-    private void mismatch() {
-        report.mismatch(now, followGame); // a game changed by command: the way back is shown at once
+    private void mismatch(Reading r) {
+        report.mismatch(now, followGame, r.target()); // a game changed by command: the way back is shown at once
     }
 
     private void clearMismatch() {
         report.clear(now);
     }
 
-    private Position correctionTarget() {
-        if (computerMove == Move.NONE) {
-            return position;
-        }
-        Position target = position.copy();
-        target.doMove(computerMove);
-        return target;
+    private Position viewTarget() {
+        return view.boardTarget();
     }
 
-    // ---------------------------------------------------------------- moves entered
+    // ---------------------------------------------------------------- moves observed
 
-    private void accept(int move, boolean computer, long madeAt) {
-        Side mover = position.sideToMove();
-        if (computer) {
-            computerMove = Move.NONE; // carried out: the owner's state after the move shows no move to carry out
-        }
-        Violation violation = keeper.play(mover, move, computer, madeAt);
-        if (violation != null) {
-            throw new IllegalStateException("Inference bug. Generated move " + usi(move) + " refused: " + violation.description());
-        }
-        position.doMove(move);
+    private void observeMove(Reading r, int move, boolean computer, long madeAt) {
+        observations.add(new MoveShown(move, usi(move), computer, madeAt));
+        r.play(move);
+        expected.changed(r);
         lastMoveReplaceable = !computer;
         // The board shows the game now: a move made on it is read again (issue 82: a new game's computer move carried
         // out before the set-up board was judged left the board "not yet following", and the player's reply refused).
         followGame = false;
         clearMismatch();
-        emit(new MoveMade(move, usi(move), game().moves().size(), computer, madeAt));
-        game().result().ifPresent(r -> emit(new GameOver(r, madeAt)));
-        boardMatched();
+        boardMatched(r);
     }
 
     /** The squares equal the position: note a komadai still to update, and say so if the board was wrong before. */
-    private void boardMatched() {
-        if (board.komadaiShow(position)) {
-            clearMismatch();
-            showIdle();
-            return;
-        }
-        int taken = board.onePieceTakenFromKomadai(position);
-        if (!report.correctionShown() && computerMove == Move.NONE && taken != 0) {
-            report.choosing(); // a piece in the hand of the player to move, about to be dropped
-            guide.pieceFromKomadai(position, taken);
-            return;
-        }
-        report.startIfNot(now); // a komadai not yet updated is a pending correction, not an error
-        if (report.correctionShown()) {
-            report.updateCorrection(now);
-        } else {
-            showIdle();
+    private void boardMatched(Reading r) {
+        if (report.squaresMatch(r, now)) {
+            showIdle(r);
         }
     }
 
+    /** Show the game as the owner last told it. */
     private void showIdle() {
-        List<Integer> moves = game().moves();
-        guide.idle(position, moves.isEmpty() ? Move.NONE : moves.get(moves.size() - 1), pendingMove, computerMove);
+        guide.idle(view.position(), view.lastMove(), promotion.move(), view.over() ? Move.NONE : view.computerMove());
+    }
+
+    private void showIdle(Reading r) {
+        guide.idle(r.position, r.lastMove(), promotion.move(), r.computerMove);
     }
 
     // ---------------------------------------------------------------- promotion gesture (no face sensing)
 
-    private void startPendingPromotion(int move) {
-        pendingMove = move;
-        pendingMadeAt = board.lastChange();
-        pendingDeadline = now + settings.promotionWindowMillis();
-        gestureLifted = false;
+    private void startPendingPromotion(Reading r, int move) {
+        promotion.open(move, board.lastChange(), now);
         clearMismatch();
-        emit(new PromotionPending(move, usi(move), Move.promotes(move), pendingMadeAt));
-        showIdle();
+        observations.add(new PromotionPending(move, usi(move), Move.promotes(move), board.lastChange()));
+        showIdle(r);
     }
 
     /**
      * A debounced square changed while a promotion is pending. Lifting the piece from its destination and putting
-     * it back toggles the choice; any other change means the game goes on, so the move is entered as chosen.
+     * it back toggles the choice; any other change means the game goes on, so the move is observed as chosen.
      */
     private void followGesture() {
-        int to = Move.to(pendingMove);
-        position.doMove(pendingMove);
-        board.computeDiff(position);
-        position.undoMove(pendingMove);
-        int diffCount = board.diffCount();
-        if (diffCount == 0 && gestureLifted) {
-            gestureLifted = false;
-            pendingMove = MoveMatcher.otherPromotion(pendingMove);
-            pendingDeadline = now + settings.promotionWindowMillis();
-            emit(new PromotionPending(pendingMove, usi(pendingMove), Move.promotes(pendingMove), now));
+        PromotionWindow.Gesture gesture = promotion.follow(board, view.position(), now);
+        if (gesture == PromotionWindow.Gesture.TOGGLED) {
+            int move = promotion.move();
+            observations.add(new PromotionPending(move, usi(move), Move.promotes(move), now));
             showIdle();
-        } else if (diffCount == 1 && board.diff(0) == to && board.isEmpty(to)) {
-            gestureLifted = true;
-        } else if (diffCount != 0) {
-            gestureLifted = false;
+        } else if (gesture == PromotionWindow.Gesture.GAME_GOES_ON) {
             commitPendingPromotion();
         }
     }
 
-    private void commitPendingPromotion() {
-        if (pendingMove == Move.NONE) {
-            return;
+    /** Observe the pending promotion's move as chosen; return false if none is pending. */
+    private boolean commitPendingPromotion() {
+        if (!promotion.isOpen()) {
+            return false;
         }
-        int move = pendingMove;
-        pendingMove = Move.NONE;
-        gestureLifted = false;
-        accept(move, false, pendingMadeAt); // the move was made when the piece was put down, not when the window closed
+        long madeAt = promotion.madeAt(); // made when the piece was put down, not when the window closed
+        observeMove(new Reading(view), promotion.close(), false, madeAt);
         judged = false; // the board may already show more
+        return true;
     }
 
     // ---------------------------------------------------------------- helpers
-
-    /** Have the owner withdraw the last move (in tournament mode too, where a takeback is otherwise refused). */
-    private void dropLastMove(boolean replaced, long atMillis) {
-        List<Integer> moves = game().moves();
-        position.undoMove(moves.get(moves.size() - 1));
-        keeper.withdrawLastMove(replaced, atMillis);
-        lastMoveReplaceable = false;
-    }
-
-    private Game game() {
-        return keeper.game();
-    }
-
-    private void requireVariant(Position start) {
-        if (start.variant() != variant) {
-            throw new IllegalArgumentException("Wrong variant. The board is " + variant + ", the position " + start.variant() + ".");
-        }
-    }
-
-    private void emit(InferenceEvent event) {
-        outbox.add(event);
-    }
-
-    /** Hand the queued events to the listener, unless a delivery further up the stack is already doing it. */
-    private void deliver() {
-        if (delivering) {
-            return;
-        }
-        delivering = true;
-        try {
-            InferenceEvent event;
-            while ((event = outbox.poll()) != null) {
-                listener.accept(event);
-            }
-        } finally {
-            delivering = false;
-        }
-    }
 
     private String usi(int move) {
         return Usi.format(variant, move);

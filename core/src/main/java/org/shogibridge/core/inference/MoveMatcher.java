@@ -35,6 +35,10 @@ final class MoveMatcher {
         this.faces = settings.faceSensing();
     }
 
+    Variant variant() {
+        return variant;
+    }
+
     /** Return the i-th candidate found by the last {@link #fittingMoves}. */
     int candidate(int i) {
         return candidates[i];
@@ -128,6 +132,34 @@ final class MoveMatcher {
             n = keep(position, n, false);
         }
         return n;
+    }
+
+    /**
+     * Whether the board shows one whole move of the position, squares and komadai: the engine's move
+     * {@code computerMove} carried out, or else the one legal move that fits, unless (with face sensing) its piece may
+     * still be turned over to the other promotion. Anything transitional, ambiguous or incomplete (a piece in the air,
+     * a komadai not yet updated) is not. A slider that rests longer on its way is a move replaced when it goes on
+     * ({@code MoveReplaced}). The position is moved and not put back.
+     */
+    boolean showsClearMove(Position position, int computerMove) {
+        board.computeDiff(position);
+        int move = computerMove;
+        if (move == Move.NONE) {
+            if (fittingMoves(position, Move.NONE) != 1) {
+                return false;
+            }
+            move = candidates[0];
+            for (int i = 0; i < legal.size(); i++) { // the legal moves fittingMoves generated
+                int other = legal.get(i);
+                if (Move.to(other) == Move.to(move) && continues(move, other)) {
+                    return false; // the same piece on the same square, the other face up
+                }
+            }
+        } else if (!fits(position, move)) {
+            return false;
+        }
+        position.doMove(move);
+        return board.komadaiShow(position);
     }
 
     /** Return true if some legal move of the position replaces {@code last} and fits the board. */

@@ -18,6 +18,28 @@ public final class UsiRecord {
     private UsiRecord() {
     }
 
+    /**
+     * Return the moves of a game kept as USI text (a published state, a journal), each checked against the rules
+     * from {@code start}: the one place a game's USI moves are read back.
+     *
+     * @throws IllegalArgumentException "Move N 'x' is not legal there (why)." for the first move that does not play
+     */
+    public static List<Integer> moves(Position start, List<String> usi) {
+        Position position = start.copy();
+        List<Integer> moves = new java.util.ArrayList<>(usi.size());
+        for (int i = 0; i < usi.size(); i++) {
+            int move;
+            try {
+                move = Usi.parseLegalMove(position, usi.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("Move " + (i + 1) + " '" + usi.get(i) + "' is not legal there (" + e.getMessage() + ").");
+            }
+            moves.add(move);
+            position.doMove(move);
+        }
+        return moves;
+    }
+
     /** Return the record as one {@code position} line. */
     public static String write(GameRecord r) {
         StringBuilder sb = new StringBuilder("position ");

@@ -57,6 +57,19 @@ public enum Handicap {
         return Optional.empty();
     }
 
+    /** Return the handicap whose start position has the board of this position (side to move and hands ignored). */
+    public static Optional<Handicap> of(Position position) {
+        if (position.variant() != Variant.STANDARD) {
+            return Optional.empty();
+        }
+        for (Handicap h : values()) {
+            if (h.startPosition().sameSquares(position)) {
+                return Optional.of(h);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Return the handicap with this Japanese name ({@code 角落ち}) or English one ({@code bishop}, {@code two-pieces}). */
     public static Optional<Handicap> ofName(String name) {
         for (Handicap h : values()) {

@@ -90,6 +90,19 @@ public final class Position {
         return variant;
     }
 
+    /** Return true if every square holds the same piece as in {@code other} (side to move and hands ignored). */
+    public boolean sameSquares(Position other) {
+        if (other.variant != variant) {
+            return false;
+        }
+        for (int sq = 0; sq < variant.squares(); sq++) {
+            if (pieceAt(sq) != other.pieceAt(sq)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Return the piece code on a square, {@link Piece#EMPTY} if none. */
     public int pieceAt(int square) {
         return board[square];

@@ -7,12 +7,12 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.shogibridge.core.inference.GameKeeper;
-import org.shogibridge.core.inference.InferenceEvent;
+import org.shogibridge.core.inference.GameView;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.MoveInference;
+import org.shogibridge.core.inference.Observation;
+import org.shogibridge.core.inference.PendingFoul;
 import org.shogibridge.core.inference.SensorSnapshot;
-import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
@@ -34,11 +34,13 @@ import org.shogibridge.core.session.SessionEvent.MoveUndone;
 import org.shogibridge.core.session.SessionEvent.StatusChanged;
 
 /**
- * One board's games, end to end, and the one owner of the game in progress: the {@link Game} lives here, the
- * {@link MoveInference} reads the board against it and reports every change it sees through the session's
- * {@link GameKeeper}, the clock runs on the times those changes carry, a computer to move is asked for its move
- * ({@link EngineTurn}) and its answer is shown on the LEDs for the player to carry out, and every ending the rules core
- * knows ends the game. Each change becomes a {@link GameState} at the moment it is made.
+ * One board's games, end to end, and the one owner of the game in progress: only the session changes the
+ * {@link Game}. The {@link MoveInference} reads the board against the game the session tells it ({@link GameView}) and
+ * returns what it saw ({@link Observation}); the session decides what each does to the game, as it does with commands
+ * (resign, takeback, new game, a declared result), the clock's flag and a computer's answer. The clock runs on the
+ * times the observations carry, a computer to move is asked for its move ({@link EngineTurn}) and its answer is shown
+ * on the LEDs for the player to carry out, and every ending the rules core knows ends the game. Each change becomes a
+ * {@link GameState} at the moment it is made.
  *
  * <p>Pure and single-threaded like the inference: time is passed in, and events go to the listener on the caller's
  * thread after each call's work is done. The daemon's board loop owns a session; engine answers and commands reach
@@ -51,6 +53,8 @@ public final class GameSession {
     private final Consumer<SessionEvent> listener;
     private final MoveInference inference;
     private final List<SessionEvent> outbox = new ArrayList<>();
+    /** Who else watches what the board showed (a replay, a benchmark, a test); the game is changed here alone. */
+    private Consumer<Observation> observationWatcher = o -> { };
 
     private long now;
     private long seq;
@@ -61,15 +65,15 @@ public final class GameSession {
     /** The time control and rules of the game in progress, and of the next one unless a new game brings its own. */
     private TimeControl timeControl;
     private Game.Settings rules;
-    /** What the game about to begin changes, set only while a set-up command starts it. */
-    private GameSetup nextSetup = GameSetup.SAME;
     // The game, and what the session adds to each of its moves.
     private Game game;
+    /** The number of the game in progress, counted from 1: the reader tells a new game by it. */
+    private long gameNumber;
+    /** The computer's move the board must carry out, or {@link Move#NONE}. */
+    private int computerMove = Move.NONE;
     private String startSfen;
     private String handicapOfGame;
-    private final List<String> movesUsi = new ArrayList<>();
-    private final List<String> movesJapanese = new ArrayList<>();
-    private final List<Long> moveMillis = new ArrayList<>();
+    private final List<PlayedMove> played = new ArrayList<>();
     private int foulMove = Move.NONE;
     private BoardStatus status = BoardStatus.MATCHED;
     private boolean resumed;
@@ -99,7 +103,12 @@ public final class GameSession {
         this.clock = new GameClock(timeControl);
         this.game = new Game(Position.start(variant), rules);
         this.startSfen = game.startPosition().toSfen();
-        this.inference = new MoveInference(variant, settings.inference(), new Keeper(), this::onInference);
+        this.inference = new MoveInference(variant, settings.inference(), view());
+    }
+
+    /** Watch every observation of the board, after the session applied it (a replay's or a test's view). */
+    public void watchObservations(Consumer<Observation> watcher) {
+        this.observationWatcher = Objects.requireNonNull(watcher);
     }
 
     // ---------------------------------------------------------------- starting
@@ -108,7 +117,8 @@ public final class GameSession {
     public void start(long seq, long nowMillis) {
         this.seq = seq;
         now = nowMillis;
-        beginGame(Position.start(variant), null);
+        beginGame(Position.start(variant), null, GameSetup.SAME);
+        tellReader();
         flush();
     }
 
@@ -132,15 +142,12 @@ public final class GameSession {
         black = saved.black();
         white = saved.white();
         handicapOfGame = variant == Variant.STANDARD ? Handicap.ofBoard(startSfen).map(Handicap::japaneseName).orElse(null) : null;
-        movesUsi.clear();
-        movesJapanese.clear();
-        moveMillis.clear();
-        moveMillis.addAll(saved.moveMillis());
+        played.clear();
         Position p = restored.startPosition();
         int previousTo = -1;
-        for (int move : restored.moves()) {
-            movesUsi.add(Usi.format(variant, move));
-            movesJapanese.add(JapaneseNotation.format(p, move, previousTo, JapaneseNotation.Marks.TRIANGLES));
+        for (int i = 0; i < restored.moves().size(); i++) {
+            int move = restored.moves().get(i);
+            played.add(PlayedMove.of(p, move, previousTo, saved.moveMillis().get(i)));
             previousTo = Move.to(move);
             p.doMove(move);
         }
@@ -150,11 +157,13 @@ public final class GameSession {
         }
         ended = false;
         foulMove = Move.NONE;
+        computerMove = Move.NONE;
+        gameNumber++;
         askedPly = -1;
         turnMayHaveChanged = true;
         resumed = true;
         status = BoardStatus.MATCHED;
-        inference.gameReplaced();
+        tellReader(); // a game the board did not show: it must follow
         outbox.add(new StatusChanged(nextState()));
         flush();
     }
@@ -165,6 +174,7 @@ public final class GameSession {
     public void snapshot(SensorSnapshot snapshot) {
         now = Math.max(now, snapshot.timeMillis());
         inference.process(snapshot);
+        applyObservations();
         checkFlag();
         flush();
     }
@@ -173,6 +183,7 @@ public final class GameSession {
     public void tick(long nowMillis) {
         now = Math.max(now, nowMillis);
         inference.tick(now);
+        applyObservations();
         checkFlag();
         flush();
     }
@@ -202,12 +213,12 @@ public final class GameSession {
         }
         try {
             if (answer.equals("resign")) {
-                inference.resign(sideToMove());
+                endGame(g -> g.resign(sideToMove()));
             } else if (answer.equals("win")) {
-                inference.declareImpasse();
+                endGame(Game::declareImpasse);
             } else {
-                int move = Usi.parseLegalMove(game.position(), answer);
-                inference.expectComputerMove(move);
+                computerMove = Usi.parseLegalMove(game.position(), answer);
+                tellReader(); // shown on the LEDs; only a board that carries it out is read
                 outbox.add(new StatusChanged(nextState()));
             }
         } catch (IllegalArgumentException e) { // an unreadable or illegal answer (SfenException)
@@ -234,12 +245,11 @@ public final class GameSession {
      */
     public void newGame(Position start, GameSetup setup, long nowMillis) {
         now = Math.max(now, nowMillis);
-        nextSetup = setup;
-        try {
-            inference.newGame(start == null ? Position.start(variant) : start);
-        } finally {
-            nextSetup = GameSetup.SAME;
-        }
+        Position first = start == null ? Position.start(variant) : start.copy();
+        requireVariant(first);
+        leaveGame();
+        beginGame(first, variant == Variant.STANDARD ? Handicap.of(first).orElse(null) : null, setup);
+        tellReader(); // the board follows the commanded position
         flush();
     }
 
@@ -252,7 +262,7 @@ public final class GameSession {
         now = Math.max(now, nowMillis);
         requireInProgress();
         Game.requireFitting(winner, termination); // checked first: a refused declaration changes nothing
-        GameResult result = inference.adjudicate(winner, termination, ARBITER);
+        GameResult result = endGame(g -> g.adjudicate(winner, termination, ARBITER));
         flush();
         return result;
     }
@@ -264,7 +274,7 @@ public final class GameSession {
     public GameResult resign(Side side, long nowMillis) {
         now = Math.max(now, nowMillis);
         requireInProgress();
-        GameResult result = inference.resign(side == null ? sideToMove() : side);
+        GameResult result = endGame(g -> g.resign(side == null ? g.sideToMove() : side));
         flush();
         return result;
     }
@@ -273,7 +283,7 @@ public final class GameSession {
     public GameResult declareImpasse(long nowMillis) {
         now = Math.max(now, nowMillis);
         requireInProgress();
-        GameResult result = inference.declareImpasse();
+        GameResult result = endGame(Game::declareImpasse);
         flush();
         return result;
     }
@@ -284,14 +294,17 @@ public final class GameSession {
      */
     public boolean takeBack(long nowMillis) {
         now = Math.max(now, nowMillis);
-        if (!inference.takeBack()) {
+        settlePromotion();
+        if (game.moves().isEmpty()) {
             flush();
             return false;
         }
+        withdrawLastMove();
         Side toMove = sideToMove();
         if (player(toMove).isComputer() && !player(toMove.opponent()).isComputer() && !game.moves().isEmpty()) {
-            inference.takeBack();
+            withdrawLastMove();
         }
+        tellReader(); // the board follows
         flush();
         return true;
     }
@@ -300,6 +313,7 @@ public final class GameSession {
     public boolean promote(boolean promote, long nowMillis) {
         now = Math.max(now, nowMillis);
         boolean pending = inference.choosePromotion(promote);
+        applyObservations();
         flush();
         return pending;
     }
@@ -309,8 +323,9 @@ public final class GameSession {
         now = Math.max(now, nowMillis);
         black = Objects.requireNonNull(newBlack);
         white = Objects.requireNonNull(newWhite);
-        if (inference.expectedComputerMove() != Move.NONE && !player(sideToMove()).isComputer()) {
-            inference.cancelComputerMove();
+        if (computerMove != Move.NONE && !player(sideToMove()).isComputer()) {
+            computerMove = Move.NONE; // the board is read as a person's move again
+            tellReader();
         }
         askedPly = -1;
         turnMayHaveChanged = true;
@@ -365,7 +380,9 @@ public final class GameSession {
      */
     public void clockPressed(Side side, long nowMillis) {
         now = Math.max(now, nowMillis);
-        if (!inference.pressed(now)) {
+        boolean judged = inference.pressed(now);
+        applyObservations();
+        if (!judged) {
             startClock(now);
         }
         checkFlag();
@@ -443,8 +460,8 @@ public final class GameSession {
             record.headers().put("手合割", handicapOfGame);
         }
         List<RecordedMove> moves = record.mainLine().moves();
-        for (int i = 0; i < moves.size() && i < moveMillis.size(); i++) {
-            moves.get(i).elapsedMillis(moveMillis.get(i));
+        for (int i = 0; i < moves.size() && i < played.size(); i++) {
+            moves.get(i).elapsedMillis(played.get(i).millis());
         }
         return record;
     }
@@ -461,132 +478,177 @@ public final class GameSession {
         return game.sideToMove();
     }
 
-    // ---------------------------------------------------------------- the game's changes, as the inference reports them
+    // ---------------------------------------------------------------- the game's changes: here alone
 
-    /** Every change of the game, from the board or a command, arrives here while the inference is at work. */
-    private final class Keeper implements GameKeeper {
-        @Override
-        public Game game() {
-            return game;
+    /** Apply what the reader saw on the board, in order, then tell it the game as it now is. */
+    private void applyObservations() {
+        List<Observation> seen = inference.takeObservations();
+        if (seen.isEmpty()) {
+            return;
         }
-
-        @Override
-        public Violation play(Side mover, int move, boolean computer, long atMillis) {
-            Position before = game.position();
-            List<Integer> moves = game.moves();
-            int previousTo = moves.isEmpty() ? -1 : Move.to(moves.get(moves.size() - 1));
-            Violation violation = game.play(mover, move);
-            if (violation != null) {
-                if (game.isOver()) { // a foul in tournament mode: the game is lost with the illegal move shown
-                    foulMove = move;
-                    fileGame();
-                }
-                return violation;
-            }
-            int played = moves.get(moves.size() - 1);
-            long spent = clock.moveMade(mover, atMillis);
-            String japanese = JapaneseNotation.format(before, played, previousTo, JapaneseNotation.Marks.TRIANGLES);
-            movesUsi.add(Usi.format(variant, played));
-            movesJapanese.add(japanese);
-            moveMillis.add(spent);
-            status = BoardStatus.MATCHED;
-            turnMayHaveChanged = true;
-            outbox.add(new MovePlayed(nextState(), moves.size(), movesUsi.get(movesUsi.size() - 1), japanese, spent, computer));
-            if (game.isOver()) {
-                fileGame();
-            }
-            return null;
+        boolean changed = false;
+        for (Observation observation : seen) {
+            changed |= apply(observation);
+            observationWatcher.accept(observation);
         }
-
-        @Override
-        public void withdrawLastMove(boolean replaced, long atMillis) {
-            if (game.moves().isEmpty()) {
-                return;
-            }
-            Side mover = sideToMove().opponent();
-            game.withdrawLastMove();
-            String usi = movesUsi.remove(movesUsi.size() - 1);
-            movesJapanese.remove(movesJapanese.size() - 1);
-            long spent = moveMillis.remove(moveMillis.size() - 1);
-            clock.moveTakenBack(mover, spent, now);
-            ended = false; // a move that ended the game can be taken back, and the game goes on
-            askedPly = -1;
-            turnMayHaveChanged = true;
-            outbox.add(new MoveUndone(nextState(), usi));
-        }
-
-        @Override
-        public GameResult end(Function<Game, GameResult> ending, long atMillis) {
-            GameResult result = ending.apply(game);
-            fileGame();
-            return result;
-        }
-
-        @Override
-        public void begin(Position start, Handicap handicap, long atMillis) {
-            if (!ended && !game.moves().isEmpty()) {
-                fileGame(); // the game being left is filed, with every move, before the new one replaces it
-            }
-            beginGame(start, handicap == null ? null : handicap.japaneseName());
+        if (changed) {
+            tellReader();
         }
     }
 
-    /** What the board shows compared with the game; the game's own changes came through the {@link Keeper}. */
-    private void onInference(InferenceEvent event) {
+    /** Tell the reader the game after a change; what it says then (the board matches again, say) is applied too. */
+    private void tellReader() {
+        inference.follow(view(), now);
+        for (Observation observation : inference.takeObservations()) {
+            apply(observation);
+            observationWatcher.accept(observation);
+        }
+    }
+
+    private GameView view() {
+        return GameView.of(gameNumber, game, computerMove);
+    }
+
+    /** Apply one observation of the board; return true if it changed the game. */
+    private boolean apply(Observation observation) {
         turnMayHaveChanged = true;
-        if (event instanceof InferenceEvent.PromotionPending e) {
-            changeStatus(new BoardStatus(BoardStatus.Kind.PROMOTION_PENDING, List.of(square(Move.to(e.move()))),
-                    e.usi() + (e.promote() ? " promoting" : " not promoting"), promotionQuestion(e.move())));
-        } else if (event instanceof InferenceEvent.IllegalMove e && !e.foul()) {
-            List<String> squares = new ArrayList<>();
-            if (e.details().move() != Move.NONE) {
-                if (!Move.isDrop(e.details().move())) {
-                    squares.add(square(Move.from(e.details().move())));
-                }
-                squares.add(square(Move.to(e.details().move())));
+        if (observation instanceof Observation.MoveShown o) {
+            if (!game.isOver()) {
+                play(game.sideToMove(), o.move(), o.computer(), o.atMillis());
             }
-            changeStatus(new BoardStatus(BoardStatus.Kind.ILLEGAL_MOVE, squares,
-                    e.description() + ": " + e.violation().description(), illegalInJapanese(e.details().move(), e.violation())));
-        } else if (event instanceof InferenceEvent.CorrectionNeeded e) {
-            changeStatus(CorrectionText.status(variant, e.correction()));
-        } else if (event instanceof InferenceEvent.MoveAmbiguous e) {
-            changeStatus(new BoardStatus(BoardStatus.Kind.AMBIGUOUS, e.candidates(), String.join(" ", e.candidates()),
-                    candidatesInJapanese(e.candidates())));
-        } else if (event instanceof InferenceEvent.BoardMatched) {
-            changeStatus(BoardStatus.MATCHED);
-        } else if (event instanceof InferenceEvent.LevelChosen e) {
+            return true;
+        } else if (observation instanceof Observation.MoveReplaced) {
+            withdrawLastMove(); // the slide went on: its pause is no move
+            return true;
+        } else if (observation instanceof Observation.MoveTakenBack) {
+            if (rules.mode() == Game.Mode.CASUAL) {
+                withdrawLastMove();
+            }
+            return true;
+        } else if (observation instanceof Observation.StartPosition o) {
+            leaveGame();
+            beginGame(o.start(), o.handicap(), GameSetup.SAME);
+            return true;
+        } else if (observation instanceof Observation.IllegalMove o && o.foul()) {
+            recordFoul(o.details());
+            return true;
+        }
+        ReadingStatus.of(observation, game).ifPresent(this::changeStatus);
+        if (observation instanceof Observation.LevelChosen o) {
             // the level gesture: every side the built-in engine plays takes the level (a person's side is unchanged)
-            black = black.kind() == Player.Kind.ENGINE ? black.withLevel(e.level()) : black;
-            white = white.kind() == Player.Kind.ENGINE ? white.withLevel(e.level()) : white;
+            black = black.kind() == Player.Kind.ENGINE ? black.withLevel(o.level()) : black;
+            white = white.kind() == Player.Kind.ENGINE ? white.withLevel(o.level()) : white;
             askedPly = -1;
             outbox.add(new StatusChanged(nextState()));
         }
+        return false;
     }
 
-    private void beginGame(Position start, String handicap) {
-        if (nextSetup.timeControl() != null) {
-            timeControl = nextSetup.timeControl();
+    /** Play a move the board showed (a legal one), or in tournament mode an illegal one recorded as a foul. */
+    private void play(Side mover, int move, boolean computer, long atMillis) {
+        Position before = game.position();
+        List<Integer> moves = game.moves();
+        int previousTo = moves.isEmpty() ? -1 : Move.to(moves.get(moves.size() - 1));
+        computerMove = Move.NONE;
+        Violation violation = game.play(mover, move);
+        if (violation != null) {
+            if (game.isOver()) { // a foul in tournament mode: the game is lost with the illegal move shown
+                foulMove = move;
+                fileGame();
+            }
+            return;
         }
-        if (nextSetup.mode() != null) {
-            rules = withMode(nextSetup.mode());
+        long spent = clock.moveMade(mover, atMillis);
+        PlayedMove last = PlayedMove.of(before, moves.get(moves.size() - 1), previousTo, spent);
+        played.add(last);
+        status = BoardStatus.MATCHED;
+        turnMayHaveChanged = true;
+        outbox.add(new MovePlayed(nextState(), moves.size(), last.usi(), last.japanese(), spent, computer));
+        if (game.isOver()) {
+            fileGame();
         }
-        black = nextSetup.black() != null ? nextSetup.black() : black;
-        white = nextSetup.white() != null ? nextSetup.white() : white;
+    }
+
+    /** Withdraw the last move (in tournament mode too: a slide pushed further, an arbiter's takeback). */
+    private void withdrawLastMove() {
+        if (game.moves().isEmpty()) {
+            return;
+        }
+        Side mover = sideToMove().opponent();
+        game.withdrawLastMove();
+        PlayedMove last = played.remove(played.size() - 1);
+        clock.moveTakenBack(mover, last.millis(), now);
+        computerMove = Move.NONE;
+        ended = false; // a move that ended the game can be taken back, and the game goes on
+        askedPly = -1;
+        turnMayHaveChanged = true;
+        outbox.add(new MoveUndone(nextState(), last.usi()));
+    }
+
+    /** The wrong-position time ran out on an illegal board in tournament mode: the offender loses. */
+    private void recordFoul(PendingFoul foul) {
+        if (rules.mode() != Game.Mode.TOURNAMENT || game.isOver()) {
+            return;
+        }
+        if (foul.move() != Move.NONE) {
+            play(foul.offender(), foul.move(), false, now);
+        } else {
+            game.foul(foul.offender(), foul.violation(), foul.description());
+            computerMove = Move.NONE;
+            fileGame();
+        }
+    }
+
+    /** End the game without a move (resignation, time, a declaration, an arbiter); the board is read no further. */
+    private GameResult endGame(Function<Game, GameResult> ending) {
+        settlePromotion();
+        requireInProgress();
+        GameResult result = ending.apply(game);
+        computerMove = Move.NONE;
+        fileGame();
+        tellReader();
+        return result;
+    }
+
+    /** A promotion still being chosen on the board is played as chosen before a command changes the game. */
+    private void settlePromotion() {
+        if (inference.settlePromotion()) {
+            applyObservations();
+        }
+    }
+
+    /** The game in progress is left for a new one: filed with every move first, unless it ended already. */
+    private void leaveGame() {
+        if (!ended && !game.moves().isEmpty()) {
+            fileGame();
+        }
+    }
+
+    /** A new game begins from {@code start}, played as {@code setup} says (each part null: as the last game). */
+    private void beginGame(Position start, Handicap handicap, GameSetup setup) {
+        if (setup.timeControl() != null) {
+            timeControl = setup.timeControl();
+        }
+        if (setup.mode() != null) {
+            rules = withMode(setup.mode());
+        }
+        black = setup.black() != null ? setup.black() : black;
+        white = setup.white() != null ? setup.white() : white;
         game = new Game(start, rules);
+        gameNumber++;
         startSfen = start.toSfen();
         gameId = gameIds.get();
-        handicapOfGame = handicap;
-        movesUsi.clear();
-        movesJapanese.clear();
-        moveMillis.clear();
+        handicapOfGame = handicap == null ? null : handicap.japaneseName();
+        played.clear();
         clock = new GameClock(timeControl); // stopped: it starts with the first move, a press or an arbiter
+        computerMove = Move.NONE;
         ended = false;
         resumed = false;
         foulMove = Move.NONE;
         askedPly = -1;
         turnMayHaveChanged = true;
         status = BoardStatus.MATCHED;
-        outbox.add(new GameStarted(nextState(), handicap));
+        outbox.add(new GameStarted(nextState(), handicapOfGame));
     }
 
     /** The game ended, with its result or unfinished (left for a new one): its record goes out to be filed. */
@@ -613,7 +675,7 @@ public final class GameSession {
     private void checkFlag() {
         Side flagged = clock.flagFallen(now);
         if (flagged != null && !isOver()) {
-            inference.timeForfeit(flagged);
+            endGame(g -> g.timeForfeit(flagged));
         }
     }
 
@@ -634,7 +696,7 @@ public final class GameSession {
             return;
         }
         turnMayHaveChanged = false;
-        if (isOver() || inference.expectedComputerMove() != Move.NONE || inference.pendingPromotion() != Move.NONE) {
+        if (isOver() || computerMove != Move.NONE || inference.pendingPromotion() != Move.NONE) {
             return;
         }
         int ply = game.moves().size();
@@ -671,48 +733,8 @@ public final class GameSession {
                     r.termination().name().toLowerCase(Locale.ROOT), r.detail()))
                     .orElse(new GameState.Outcome(null, "unfinished", ""));
         }
-        int expected = inference.expectedComputerMove();
-        return new GameState(number, gameId, variant, startSfen, movesUsi, movesJapanese, moveMillis,
-                position.sideToMove(), clock.state(now), timeControl, rules.mode(), black, white, outcome, status,
-                expected == Move.NONE ? null : Usi.format(variant, expected), resumed, position);
-    }
-
-    // ---------------------------------------------------------------- a status in a player's words
-
-    /** 「▲２三歩 成りますか」: the move the board shows, asked about its promotion. */
-    private String promotionQuestion(int move) {
-        int promoting = Move.of(Move.from(move), Move.to(move), Move.piece(move), Move.captured(move), true);
-        String text = inJapanese(promoting);
-        return (text.endsWith("成") ? text.substring(0, text.length() - 1) : text) + " 成りますか";
-    }
-
-    /** 「▲５五歩打 (二歩)」: the illegal move as the board shows it, and the rule it breaks. */
-    private String illegalInJapanese(int move, org.shogibridge.core.rules.Violation violation) {
-        return move == Move.NONE ? violation.japanese() : inJapanese(move) + " (" + violation.japanese() + ")";
-    }
-
-    /** 「▲７七角 か ▲７七桂」: the moves the board may show. */
-    private String candidatesInJapanese(List<String> candidates) {
-        List<String> moves = new ArrayList<>();
-        for (String usi : candidates) {
-            try {
-                moves.add(inJapanese(Usi.parseLegalMove(game.position(), usi)));
-            } catch (IllegalArgumentException e) {
-                moves.add(usi); // not a move of this position: shown as the board reported it
-            }
-        }
-        return String.join(" か ", moves);
-    }
-
-    /** A move of the current position in Japanese notation; an illegal one by its squares and piece. */
-    private String inJapanese(int move) {
-        List<Integer> moves = game.moves();
-        int previousTo = moves.isEmpty() ? -1 : Move.to(moves.get(moves.size() - 1));
-        try {
-            return JapaneseNotation.format(game.position(), move, previousTo, JapaneseNotation.Marks.TRIANGLES);
-        } catch (RuntimeException e) { // a move the rules refuse may not be one the notation can name
-            return JapaneseNotation.square(variant, Move.to(move));
-        }
+        return new GameState(number, gameId, variant, startSfen, played, position.sideToMove(), clock.state(now), timeControl, rules.mode(), black, white, outcome, status,
+                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position);
     }
 
     /** The board's rules with the game's mode. */
@@ -721,7 +743,4 @@ public final class GameSession {
         return new Game.Settings(mode, board.impasseRule(), board.tryRule(), board.maxMoves());
     }
 
-    private String square(int sq) {
-        return Usi.square(variant, sq);
-    }
 }

@@ -1,5 +1,6 @@
 package org.shogibridge.core.session;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Position;
@@ -13,9 +14,8 @@ import org.shogibridge.core.rules.Variant;
  * @param gameId       the game's id (also its file name in the games directory)
  * @param variant      the variant
  * @param startSfen    the start position
- * @param moves        the moves in USI
- * @param movesJapanese the same moves in Japanese notation ({@code ▲７六歩})
- * @param moveMillis   the time each move took
+ * @param played       the moves played, each in USI, Japanese and Western notation with its time: the one list of
+ *                     the game's moves (the views read it and never replay the game)
  * @param sideToMove   the side to move
  * @param clock        the clocks
  * @param timeControl  the game's time control
@@ -28,8 +28,7 @@ import org.shogibridge.core.rules.Variant;
  * @param resumed      true if the game was resumed after the daemon restarted
  * @param position     the current position ({@link #sfen} is its text)
  */
-public record GameState(long seq, String gameId, Variant variant, String startSfen, List<String> moves,
-        List<String> movesJapanese, List<Long> moveMillis, Side sideToMove, ClockState clock, TimeControl timeControl,
+public record GameState(long seq, String gameId, Variant variant, String startSfen, List<PlayedMove> played, Side sideToMove, ClockState clock, TimeControl timeControl,
         Game.Mode mode, Player black, Player white, Outcome result, BoardStatus status, String engineMove,
         boolean resumed, Position position) {
 
@@ -45,10 +44,34 @@ public record GameState(long seq, String gameId, Variant variant, String startSf
     }
 
     public GameState {
-        moves = List.copyOf(moves);
-        movesJapanese = List.copyOf(movesJapanese);
-        moveMillis = List.copyOf(moveMillis);
+        played = List.copyOf(played);
         position = position.copy();
+    }
+
+    /** Return the number of moves played. */
+    public int plies() {
+        return played.size();
+    }
+
+    /** Return the moves in USI. */
+    public List<String> moves() {
+        List<String> usi = new ArrayList<>(played.size());
+        played.forEach(m -> usi.add(m.usi()));
+        return usi;
+    }
+
+    /** Return the moves in Japanese notation ({@code ▲７六歩}). */
+    public List<String> movesJapanese() {
+        List<String> japanese = new ArrayList<>(played.size());
+        played.forEach(m -> japanese.add(m.japanese()));
+        return japanese;
+    }
+
+    /** Return the time each move took. */
+    public List<Long> moveMillis() {
+        List<Long> millis = new ArrayList<>(played.size());
+        played.forEach(m -> millis.add(m.millis()));
+        return millis;
     }
 
     /** Return the current position as SFEN. */
@@ -64,7 +87,7 @@ public record GameState(long seq, String gameId, Variant variant, String startSf
 
     /** Return the last move in USI, or null before the first move. */
     public String lastMove() {
-        return moves.isEmpty() ? null : moves.get(moves.size() - 1);
+        return played.isEmpty() ? null : played.get(played.size() - 1).usi();
     }
 
     /** Return the player of a side. */

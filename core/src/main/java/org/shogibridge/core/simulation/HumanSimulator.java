@@ -135,8 +135,13 @@ public final class HumanSimulator {
      * scan for a moment.
      */
     public void placePiece(int square, byte reading) {
+        placePiece(square, reading, between(60, 200));
+    }
+
+    /** Put a piece on a square and scan for {@code holdMillis}: a player about to press the clock at once. */
+    public void placePiece(int square, byte reading, long holdMillis) {
         place(square, reading);
-        hold(between(60, 200));
+        hold(holdMillis);
     }
 
     /** Take a piece of a type from a side's komadai ({@code delta} -1) or put one there (+1), and scan for a moment. */

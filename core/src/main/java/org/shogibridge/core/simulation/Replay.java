@@ -1,12 +1,13 @@
 package org.shogibridge.core.simulation;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
-import org.shogibridge.core.inference.InferenceEvent;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.MoveInference;
+import org.shogibridge.core.inference.Observation;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.UsiRecord;
@@ -15,10 +16,14 @@ import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSession;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionSettings;
+import org.shogibridge.core.session.TimeControl;
 
 /**
- * Feeds a recorded game through the {@link HumanSimulator} and the {@link MoveInference}, and compares the game the
- * inference saw with the record.
+ * Feeds a recorded game through the {@link HumanSimulator} and a {@link GameSession} (whose {@link MoveInference}
+ * reads the board), and compares the game the session played with the record.
  */
 public final class Replay {
     /** Scans per second of the simulated board. */
@@ -27,13 +32,13 @@ public final class Replay {
     /**
      * The outcome.
      *
-     * @param inferred  the game as the inference entered it
+     * @param inferred  the game as the session played it from the board
      * @param identical inferred moves identical to the record's move of the same number (K)
      * @param recorded  moves in the record (N)
      * @param mismatches inferred moves that differ from the record's or go beyond it (E)
-     * @param events    every event the inference sent
+     * @param events    every observation the board's reader made
      */
-    public record Result(GameRecord inferred, int identical, int recorded, int mismatches, List<InferenceEvent> events) {
+    public record Result(GameRecord inferred, int identical, int recorded, int mismatches, List<Observation> events) {
         /** The inferred game as a USI {@code position} line, without the line end. */
         public String usiLine() {
             return UsiRecord.write(inferred).strip();
@@ -61,12 +66,15 @@ public final class Replay {
             UnaryOperator<Consumer<SensorSnapshot>> board) {
         Position start = record.startPosition();
         Variant variant = start.variant();
-        List<InferenceEvent> events = new ArrayList<>();
-        MoveInference inference = new MoveInference(variant, settings, events::add);
-        HumanSimulator player = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, board.apply(inference::process));
-        player.watch(inference.leds());
+        List<Observation> events = new ArrayList<>();
+        GameSession session = new GameSession(new SessionSettings(variant, settings, TimeControl.NONE,
+                Player.human(Player.SENTE), Player.human(Player.GOTE)), () -> "replay", e -> { });
+        session.watchObservations(events::add);
+        session.start(0, 0);
+        HumanSimulator player = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, board.apply(session::snapshot));
+        player.watch(session.leds());
         if (!setUpRecognisably(start)) {
-            inference.newGame(start); // a composed or continued position: the operator enters it, the board follows
+            session.newGame(start, 0); // a composed or continued position: the operator enters it, the board follows
         }
         player.setUp(start);
         int[] moves = record.mainLine().moveArray();
@@ -77,8 +85,9 @@ public final class Replay {
         }
         player.idle(settings.promotionWindowMillis() + settings.wrongPositionMillis());
 
-        List<Integer> inferredMoves = inference.moves();
-        GameRecord inferred = GameRecord.of(inference.startPosition(), inferredMoves, null, Move.NONE);
+        GameRecord played = session.record();
+        List<Integer> inferredMoves = Arrays.stream(played.mainLine().moveArray()).boxed().toList();
+        GameRecord inferred = GameRecord.of(played.startPosition(), inferredMoves, null, Move.NONE);
         int identical = 0;
         int mismatches = 0;
         for (int i = 0; i < inferredMoves.size(); i++) {

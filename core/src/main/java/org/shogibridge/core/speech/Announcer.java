@@ -3,11 +3,9 @@ package org.shogibridge.core.speech;
 import java.util.ArrayList;
 import java.util.List;
 import org.shogibridge.core.record.RecordFormat;
-import org.shogibridge.core.notation.WesternNotation;
-import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.session.BoardStatus;
 import org.shogibridge.core.session.GameState;
+import org.shogibridge.core.session.PlayedMove;
 import org.shogibridge.core.session.SessionEvent;
 
 /**
@@ -100,14 +98,9 @@ public final class Announcer {
         return new Utterance(kind, text, kind.equals("move") ? EnglishReadings.move(text) : text);
     }
 
-    /** The move just played in Hodges notation, written from the position before it (the game replayed to there). */
+    /** The move just played in Hodges notation, as the session wrote it. */
     private static String hodges(SessionEvent.MovePlayed played) {
-        GameState state = played.state();
-        Position before = Position.fromSfen(state.variant(), state.startSfen());
-        List<String> moves = state.moves();
-        for (int i = 0; i < moves.size() - 1; i++) {
-            before.doMove(Usi.parseLegalMove(before, moves.get(i)));
-        }
-        return WesternNotation.HODGES.format(before, Usi.parseLegalMove(before, played.usi()));
+        List<PlayedMove> moves = played.state().played();
+        return moves.get(moves.size() - 1).western();
     }
 }

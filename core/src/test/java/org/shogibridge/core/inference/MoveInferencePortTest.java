@@ -2,18 +2,18 @@ package org.shogibridge.core.inference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.shogibridge.core.inference.InferenceEvent.BoardMatched;
-import org.shogibridge.core.inference.InferenceEvent.CorrectionNeeded;
-import org.shogibridge.core.inference.InferenceEvent.GameOver;
-import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
-import org.shogibridge.core.inference.InferenceEvent.MoveMade;
-import org.shogibridge.core.inference.InferenceEvent.MoveTakenBack;
+import org.shogibridge.core.inference.Observation.BoardMatched;
+import org.shogibridge.core.inference.Observation.CorrectionNeeded;
+import org.shogibridge.core.inference.Observation.IllegalMove;
+import org.shogibridge.core.inference.Observation.MoveShown;
+import org.shogibridge.core.inference.Observation.MoveTakenBack;
 import org.shogibridge.core.inference.LedFrame.Colour;
 import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Move;
@@ -23,53 +23,53 @@ import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionEvent;
 
-/** The contract the daemon leans on: events after the work, event times, game commands, and an offline board. */
+/**
+ * The contract between the reader and the session that owns the game: observations applied in order, their times,
+ * commands the board must follow, an engine's move to carry out, and an offline board.
+ */
 class MoveInferencePortTest {
     private static final InferenceSettings PLAIN = InferenceSettings.defaults();
 
     @Test
-    void aListenerThatAnswersWithTheComputerMoveSeesAConsistentGame() {
+    void theComputersAnswerIsShownAndOnlyTheBoardThatCarriesItOutIsItsMove() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
-        List<Integer> movesSeenAtDelivery = new ArrayList<>();
-        board.hook = e -> {
-            if (e instanceof MoveMade made && !made.computer()) {
-                movesSeenAtDelivery.add(board.inference.moves().size());
-                // The engine answers 3c3d to 7g7f, as a session would: only if the game is still where it asked.
-                if (made.ply() == board.inference.moves().size()) {
-                    board.inference.expectComputerMove(Usi.parseLegalMove(board.inference.position(), "3c3d"));
-                }
-            }
-        };
         board.slide("7g", "7f").settle();
-        assertEquals(Usi.parseLegalMove(afterMoves("7g7f"), "3c3d"), board.inference.expectedComputerMove());
+        board.computerAnswers("3c3d");
+        assertEquals("3c3d", board.session.state().engineMove());
         board.slide("3c", "3d").settle();
         assertEquals(List.of("7g7f", "3c3d"), board.moves());
-        assertTrue(board.events(MoveMade.class).get(1).computer(), "the reply carried out the engine's move");
-        assertEquals(Move.NONE, board.inference.expectedComputerMove());
-        assertEquals(List.of(1), movesSeenAtDelivery);
+        assertTrue(board.events(MoveShown.class).get(1).computer(), "the reply carried out the engine's move");
+        assertNull(board.session.state().engineMove());
     }
 
     @Test
-    void eventsArriveAfterTheWorkSoALateAnswerCannotCorruptTheGame() {
-        // Both moves are made before the board settles: the inference enters both in one judgement. The listener
-        // of the first MoveMade already sees both, so its answer for ply 1 is not applied to ply 2.
+    void twoMovesReadInOneJudgementAreBothPlayedBeforeAnyComputerIsAsked() {
+        // Both moves are made before the board settles: the reader observes both in one judgement, and the session
+        // plays both before it asks anyone, so no question is ever asked about ply 1.
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
-        List<Integer> movesSeenAtDelivery = new ArrayList<>();
-        board.hook = e -> {
-            if (e instanceof MoveMade made) {
-                movesSeenAtDelivery.add(board.inference.moves().size());
-                if (made.ply() == 1 && made.ply() == board.inference.moves().size()) {
-                    board.inference.expectComputerMove(Usi.parseLegalMove(board.inference.position(), "3c3d"));
-                }
-            }
-        };
+        board.session.setPlayers(Player.human(Player.SENTE), Player.engine(1), board.time());
         board.lift("7g").place("7f").lift("3c").place("3d").settle();
         assertEquals(List.of("7g7f", "3c3d"), board.moves());
-        assertEquals(List.of(2, 2), movesSeenAtDelivery);
-        assertEquals(Move.NONE, board.inference.expectedComputerMove(), "no answer is left pending for a past ply");
+        assertEquals(2, board.events(MoveShown.class).size());
+        assertTrue(board.sessionEvents.stream().noneMatch(e -> e instanceof SessionEvent.EngineTurn), "no question about a past ply");
+        assertNull(board.session.state().engineMove());
         board.slide("2g", "2f").settle();
         assertEquals(List.of("7g7f", "3c3d", "2g2f"), board.moves(), "the game goes on");
+    }
+
+    @Test
+    void aMoveTheSessionDidNotPlayIsNotTakenForTheGame() {
+        // The reader predicts the game its observations make; a session that plays something else (here: ends the
+        // game first, as a flag falling between scans would) is followed, and the board is corrected to it.
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        board.session.resign(Side.BLACK, board.time());
+        board.slide("3c", "3d").settle();
+        assertEquals(List.of("7g7f"), board.moves(), "a game over takes no move");
+        assertEquals(Side.WHITE, board.result().winner());
     }
 
     @Test
@@ -80,7 +80,7 @@ class MoveInferencePortTest {
         board.place("7f");
         long deliveredBy = board.time();
         board.settle();
-        MoveMade made = board.events(MoveMade.class).get(0);
+        MoveShown made = board.events(MoveShown.class).get(0);
         long debounce = (PLAIN.debounceScans() - 1) * (long) TestBoard.SCAN;
         assertEquals(placedAt + debounce, made.atMillis(), "the scan at which the placed piece was debounced");
         assertTrue(deliveredBy < made.atMillis() + PLAIN.settleMillis(), "judged only after the settle time");
@@ -90,56 +90,72 @@ class MoveInferencePortTest {
     void resignTimeForfeitAndImpasseEndTheGameByCommand() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
         board.slide("7g", "7f").settle();
-        assertEquals(Termination.RESIGNATION, board.inference.resign(Side.WHITE).termination());
-        GameOver over = board.events(GameOver.class).get(0);
-        assertEquals(Side.BLACK, over.result().winner());
-        assertThrows(IllegalStateException.class, () -> board.inference.timeForfeit(Side.BLACK));
+        assertEquals(Termination.RESIGNATION, board.session.resign(Side.WHITE, board.time()).termination());
+        assertEquals(Side.BLACK, board.result().winner());
+        assertThrows(IllegalStateException.class,
+                () -> board.session.declareResult(Side.WHITE, Termination.TIME_FORFEIT, board.time()));
 
         TestBoard timed = new TestBoard(Variant.STANDARD, PLAIN);
-        assertEquals(Side.WHITE, timed.inference.timeForfeit(Side.BLACK).winner());
-        assertEquals(Termination.TIME_FORFEIT, timed.events(GameOver.class).get(0).result().termination());
+        assertEquals(Side.WHITE, timed.session.declareResult(Side.WHITE, Termination.TIME_FORFEIT, timed.time()).winner());
+        assertEquals("time_forfeit", timed.result().reason());
 
         TestBoard declared = new TestBoard(Variant.STANDARD, PLAIN);
-        assertEquals(Side.WHITE, declared.inference.declareImpasse().winner(), "a declaration from the start fails");
+        assertEquals(Side.WHITE, declared.session.declareImpasse(declared.time()).winner(), "a declaration from the start fails");
+        declared.slide("7g", "7f").settle();
+        assertEquals(List.of(), declared.moves(), "the board is read no further");
     }
 
     @Test
     void aTakebackByCommandMakesTheBoardFollowAtOnceAndIsNeverReadAgainAsTheMove() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
         board.slide("7g", "7f").settle();
-        assertTrue(board.inference.takeBack());
-        assertEquals("7g7f", board.events(MoveTakenBack.class).get(0).usi());
+        assertTrue(board.session.takeBack(board.time()));
+        assertTrue(board.events(MoveTakenBack.class).isEmpty(), "the session took it back; the board did not show it");
+        assertTrue(board.sessionEvents.stream().anyMatch(e -> e instanceof SessionEvent.MoveUndone u && u.usi().equals("7g7f")));
         board.settle();
         assertEquals(List.of(), board.moves(), "the board still showing 7f is not 7g7f played again");
         Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
         assertEquals(List.of(new Correction.Relocation(board.square("7f"), board.square("7g"))), correction.relocations());
-        assertEquals(Colour.GREEN, board.inference.leds().colour(board.square("7g")));
+        assertEquals(Colour.GREEN, board.leds().colour(board.square("7g")));
         board.slide("7f", "7g").settle();
         assertEquals(1, board.events(BoardMatched.class).size());
         board.slide("2g", "2f").settle();
         assertEquals(List.of("2g2f"), board.moves());
-        assertFalse(board.inference.takeBack() && board.inference.takeBack(), "nothing left to take back");
+        assertFalse(board.session.takeBack(board.time()) && board.session.takeBack(board.time()), "nothing left to take back");
+    }
+
+    @Test
+    void aNewGameByCommandGivesTheBoardTheFullSettleTimeEvenRightAfterAClearMove() {
+        // A pawn's push is judged after the short settle; the board then has the whole settle time to follow a new
+        // game before it is told what to fix (a page's click meanwhile is still a move, not a correction).
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        long commandAt = board.time();
+        board.session.newGame(org.shogibridge.core.rules.Handicap.ROOK.startPosition(), commandAt);
+        board.scan(PLAIN.settleMillis() + 100);
+        assertTrue(board.timeOfFirst(CorrectionNeeded.class) - commandAt >= PLAIN.settleMillis(),
+                "corrected " + (board.timeOfFirst(CorrectionNeeded.class) - commandAt) + " ms after the command");
     }
 
     @Test
     void aTakebackByCommandWorksInTournamentModeToo() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
         board.slide("7g", "7f").settle();
-        assertTrue(board.inference.takeBack());
+        assertTrue(board.session.takeBack(board.time()));
         board.slide("7f", "7g").settle().waitWrongPosition();
         assertEquals(List.of(), board.moves());
-        assertTrue(board.events(GameOver.class).isEmpty());
+        assertNull(board.result());
     }
 
     @Test
     void cancellingTheComputerMoveReadsTheBoardAsAHumanMoveAgain() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
-        board.inference.expectComputerMove(Usi.parseLegalMove(board.inference.position(), "2g2f"));
-        assertTrue(board.inference.cancelComputerMove());
-        assertFalse(board.inference.cancelComputerMove());
+        board.computerAnswers("2g2f");
+        board.peoplePlay();
+        assertNull(board.session.state().engineMove());
         board.slide("7g", "7f").settle();
         assertEquals(List.of("7g7f"), board.moves());
-        assertFalse(board.events(MoveMade.class).get(0).computer());
+        assertFalse(board.events(MoveShown.class).get(0).computer());
     }
 
     @Test
@@ -157,11 +173,10 @@ class MoveInferencePortTest {
         board.resume(start, played);
         board.snapshot.show(p, false);
         board.settle();
-        assertEquals(11, board.inference.moves().size());
+        assertEquals(11, board.session.state().moves().size());
         assertTrue(board.events(CorrectionNeeded.class).isEmpty(), "the board shows the resumed game");
         board.slide("5b", "5a").settle();
-        GameOver over = board.events(GameOver.class).get(0);
-        assertEquals(Termination.SENNICHITE, over.result().termination(), "the history before the restart counts");
+        assertEquals("sennichite", board.result().reason(), "the history before the restart counts");
     }
 
     @Test
@@ -178,10 +193,10 @@ class MoveInferencePortTest {
     @Test
     void aBoardChangedWhileOfflineIsCorrectedNeverReadAsAMove() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
-        board.inference.boardOffline();
+        board.session.boardOffline(board.time());
         board.slide("7g", "7f").scan(3000);
         assertTrue(board.events().isEmpty(), "nothing is judged while offline");
-        board.inference.boardOnline();
+        board.session.boardOnline(board.time());
         board.settle();
         assertEquals(List.of(), board.moves());
         Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
@@ -202,14 +217,13 @@ class MoveInferencePortTest {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
         board.slide("7g", "7f").settle().slide("3c", "3d").settle().slide("2g", "2f").settle();
         int matched = board.events(BoardMatched.class).size();
-        board.inference.boardOffline();
+        board.session.boardOffline(board.time());
         board.slide("2f", "2g").scan(3000);
-        board.inference.boardOnline();
+        board.session.boardOnline(board.time());
         board.settle().waitWrongPosition().waitWrongPosition();
         assertEquals(List.of("7g7f", "3c3d", "2g2f"), board.moves(), board.events().toString());
-        assertTrue(board.inference.pendingFoul().isEmpty());
         assertTrue(board.events(IllegalMove.class).isEmpty(), board.events().toString());
-        assertTrue(board.inference.result().isEmpty(), "the game goes on");
+        assertNull(board.result(), "the game goes on");
         Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
         assertEquals(List.of(new Correction.Relocation(board.square("2g"), board.square("2f"))), correction.relocations());
         board.slide("2g", "2f").settle();
@@ -222,9 +236,9 @@ class MoveInferencePortTest {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
         board.slide("7g", "7f").settle();
         int before = board.events().size();
-        board.inference.boardOffline();
+        board.session.boardOffline(board.time());
         board.scan(1000);
-        board.inference.boardOnline();
+        board.session.boardOnline(board.time());
         board.settle().waitWrongPosition();
         assertEquals(before, board.events().size());
     }
@@ -235,15 +249,18 @@ class MoveInferencePortTest {
         board.slide("7g", "7e");
         long shownFrom = board.time();
         board.settle();
-        PendingFoul foul = board.inference.pendingFoul().orElseThrow();
+        IllegalMove shown = board.events(IllegalMove.class).get(0);
+        assertFalse(shown.foul(), "not yet a foul");
+        PendingFoul foul = shown.details();
         assertEquals(Side.BLACK, foul.offender());
         assertEquals("7g7e", Usi.format(Variant.STANDARD, foul.move()));
         assertEquals(Violation.IMPOSSIBLE_MOVEMENT, foul.violation());
         assertTrue(foul.sinceMillis() >= shownFrom && foul.sinceMillis() <= board.time());
-        assertEquals(foul, board.events(IllegalMove.class).get(0).details());
         board.waitWrongPosition();
-        assertTrue(board.inference.pendingFoul().isEmpty());
-        assertEquals(Side.WHITE, board.events(GameOver.class).get(0).result().winner());
+        IllegalMove recorded = board.events(IllegalMove.class).get(1);
+        assertTrue(recorded.foul());
+        assertEquals(foul, recorded.details(), "the foul recorded is the one shown, with its time");
+        assertEquals(Side.WHITE, board.result().winner());
     }
 
     private static Position afterMoves(String... moves) {

@@ -11,16 +11,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.shogibridge.core.inference.InferenceEvent.BoardMatched;
-import org.shogibridge.core.inference.InferenceEvent.CorrectionNeeded;
-import org.shogibridge.core.inference.InferenceEvent.GameOver;
-import org.shogibridge.core.inference.InferenceEvent.IllegalMove;
-import org.shogibridge.core.inference.InferenceEvent.MoveAmbiguous;
-import org.shogibridge.core.inference.InferenceEvent.MoveMade;
-import org.shogibridge.core.inference.InferenceEvent.MoveReplaced;
-import org.shogibridge.core.inference.InferenceEvent.MoveTakenBack;
-import org.shogibridge.core.inference.InferenceEvent.NewGame;
-import org.shogibridge.core.inference.InferenceEvent.PromotionPending;
+import org.shogibridge.core.inference.Observation.BoardMatched;
+import org.shogibridge.core.inference.Observation.CorrectionNeeded;
+import org.shogibridge.core.inference.Observation.IllegalMove;
+import org.shogibridge.core.inference.Observation.MoveAmbiguous;
+import org.shogibridge.core.inference.Observation.MoveShown;
+import org.shogibridge.core.inference.Observation.MoveReplaced;
+import org.shogibridge.core.inference.Observation.MoveTakenBack;
+import org.shogibridge.core.inference.Observation.StartPosition;
+import org.shogibridge.core.inference.Observation.PromotionPending;
 import org.shogibridge.core.inference.LedFrame.Colour;
 import org.shogibridge.core.inference.LedFrame.Pattern;
 import org.shogibridge.core.rules.Game;
@@ -33,6 +32,7 @@ import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.rules.Violation;
+import org.shogibridge.core.session.GameState;
 
 class MoveInferenceTest {
     private static final InferenceSettings PLAIN = InferenceSettings.defaults();
@@ -66,7 +66,7 @@ class MoveInferenceTest {
         Correction correction = board.events(CorrectionNeeded.class).get(0).correction();
         assertTrue(correction.onlyKomadai());
         assertEquals(List.of(new Correction.KomadaiChange(Side.BLACK, Piece.PAWN, 1)), correction.komadai());
-        assertEquals(Colour.GREEN, board.inference.leds().komadaiColour(Side.BLACK));
+        assertEquals(Colour.GREEN, board.leds().komadaiColour(Side.BLACK));
         board.komadai(Side.BLACK, Piece.PAWN, 1).settle();
         assertEquals(1, board.events(BoardMatched.class).size());
     }
@@ -78,7 +78,7 @@ class MoveInferenceTest {
         board.lift("5g").scan(3000);
         assertEquals(List.of(), board.moves());
         assertTrue(board.events(CorrectionNeeded.class).isEmpty(), "choosing a square is not an error");
-        LedFrame leds = board.inference.leds();
+        LedFrame leds = board.leds();
         assertEquals(Colour.WHITE, leds.colour(board.square("5g")));
         assertEquals(Colour.WHITE, leds.colour(board.square("5e")), "legal destinations are lit");
         assertEquals(Colour.WHITE, leds.colour(board.square("2g")));
@@ -93,7 +93,7 @@ class MoveInferenceTest {
         board.komadai(Side.BLACK, Piece.PAWN, 1).settle();
         assertEquals(List.of(), board.moves(), "either pawn could have been taken");
         assertEquals(List.of("5g2g", "5g5e"), board.events(MoveAmbiguous.class).get(0).candidates().stream().sorted().toList());
-        assertEquals(Pattern.FAST_BLINK, board.inference.leds().pattern(board.square("5e")));
+        assertEquals(Pattern.FAST_BLINK, board.leds().pattern(board.square("5e")));
         board.lift("2g").place("2g").settle();
         assertEquals(List.of("5g2g"), board.moves());
     }
@@ -125,7 +125,7 @@ class MoveInferenceTest {
         TestBoard board = new TestBoard(sfen, variant, PLAIN);
         board.komadai(Side.BLACK, type, -1).settle();
         assertEquals(List.of(), board.moves(), "a piece in the hand is not a move yet");
-        assertEquals(Colour.WHITE, board.inference.leds().komadaiColour(Side.BLACK));
+        assertEquals(Colour.WHITE, board.leds().komadaiColour(Side.BLACK));
         board.place("5e").settle();
         assertEquals(List.of(Piece.letter(type) + "*5e"), board.moves());
     }
@@ -155,7 +155,7 @@ class MoveInferenceTest {
         board.slide("5d", "5c").settle();
         assertEquals(List.of(), board.moves(), "the choice is still open");
         assertTrue(board.events(PromotionPending.class).get(0).promote());
-        assertEquals(Colour.YELLOW, board.inference.leds().colour(board.square("5c")));
+        assertEquals(Colour.YELLOW, board.leds().colour(board.square("5c")));
         board.scan(PLAIN.promotionWindowMillis());
         assertEquals(List.of("5d5c+"), board.moves());
     }
@@ -167,7 +167,7 @@ class MoveInferenceTest {
         List<PromotionPending> pending = board.events(PromotionPending.class);
         assertEquals(2, pending.size());
         assertFalse(pending.get(1).promote());
-        assertEquals(Colour.GREEN, board.inference.leds().colour(board.square("5c")));
+        assertEquals(Colour.GREEN, board.leds().colour(board.square("5c")));
         board.lift("5c").place("5c").lift("5c").place("5c").scan(PLAIN.promotionWindowMillis() + 100);
         assertEquals(List.of("5d5c"), board.moves(), "toggled three times");
     }
@@ -176,9 +176,9 @@ class MoveInferenceTest {
     void promotionByCommand() {
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.slide("5d", "5c").settle();
-        assertTrue(board.inference.choosePromotion(false));
+        assertTrue(board.session.promote(false, board.time()));
         assertEquals(List.of("5d5c"), board.moves());
-        assertFalse(board.inference.choosePromotion(true), "nothing is pending any more");
+        assertFalse(board.session.promote(true, board.time()), "nothing is pending any more");
     }
 
     @Test
@@ -267,7 +267,7 @@ class MoveInferenceTest {
         board.settle();
         assertEquals(List.of(), board.moves(), "taken back, not P*8d");
         assertEquals("8d8c+", board.events(MoveTakenBack.class).get(0).usi());
-        assertEquals(1, board.events(MoveMade.class).size());
+        assertEquals(1, board.events(MoveShown.class).size());
     }
 
     /**
@@ -311,9 +311,9 @@ class MoveInferenceTest {
         assertFalse(warning.foul());
         board.waitWrongPosition();
         assertTrue(board.events(IllegalMove.class).get(1).foul());
-        GameOver over = board.events(GameOver.class).get(0);
-        assertEquals(Termination.ILLEGAL_MOVE, over.result().termination());
-        assertEquals(Side.BLACK, over.result().winner(), "White moved twice");
+        GameState.Outcome over = board.result();
+        assertEquals("illegal_move", over.reason());
+        assertEquals(Side.BLACK, over.winner(), "White moved twice");
     }
 
     @Test
@@ -321,10 +321,10 @@ class MoveInferenceTest {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
         board.slide("7g", "7e").settle();
         assertEquals(Violation.IMPOSSIBLE_MOVEMENT, board.events(IllegalMove.class).get(0).violation());
-        assertEquals(Colour.RED, board.inference.leds().colour(board.square("7e")));
+        assertEquals(Colour.RED, board.leds().colour(board.square("7e")));
         board.slide("7e", "7f").settle().waitWrongPosition();
         assertEquals(List.of("7g7f"), board.moves());
-        assertTrue(board.events(GameOver.class).isEmpty());
+        assertNull(board.result());
     }
 
     @Test
@@ -339,9 +339,8 @@ class MoveInferenceTest {
     void computerMoveCarriedOutWronglyIsCorrected() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
         board.slide("7g", "7f").settle();
-        Position p = board.inference.position();
-        board.inference.expectComputerMove(Usi.parseLegalMove(p, "8c8d"));
-        LedFrame leds = board.inference.leds();
+        board.computerAnswers("8c8d");
+        LedFrame leds = board.leds();
         assertEquals(Colour.BLUE, leds.colour(board.square("8c")));
         assertEquals(Pattern.BLINK, leds.pattern(board.square("8c")));
         assertEquals(Colour.BLUE, leds.colour(board.square("8d")));
@@ -354,14 +353,14 @@ class MoveInferenceTest {
         assertEquals(Colour.GREEN, leds.colour(board.square("8d")));
         board.slide("8e", "8d").settle();
         assertEquals(List.of("7g7f", "8c8d"), board.moves());
-        assertTrue(board.events(MoveMade.class).get(1).computer());
+        assertTrue(board.events(MoveShown.class).get(1).computer());
         assertEquals(1, board.events(BoardMatched.class).size());
     }
 
     @Test
     void aLegalButDifferentComputerMoveIsNotAccepted() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
-        board.inference.expectComputerMove(Usi.parseLegalMove(board.inference.position(), "2g2f"));
+        board.computerAnswers("2g2f");
         board.slide("7g", "7f").settle();
         assertEquals(List.of(), board.moves());
         board.slide("7f", "7g").slide("2g", "2f").settle();
@@ -385,7 +384,7 @@ class MoveInferenceTest {
         board.lift("7f").lift("6f").settle();
         assertEquals(List.of(), board.moves());
         assertEquals(1, board.events(BoardMatched.class).size());
-        assertEquals(Colour.OFF, board.inference.leds().colour(board.square("7g")));
+        assertEquals(Colour.OFF, board.leds().colour(board.square("7g")));
     }
 
     @Test
@@ -394,10 +393,10 @@ class MoveInferenceTest {
         board.slide("7g", "7f").settle().slide("3c", "3d").settle();
         board.snapshot.show(Handicap.TWO_PIECES.startPosition(), false);
         board.settle();
-        NewGame newGame = board.events(NewGame.class).get(0);
+        StartPosition newGame = board.events(StartPosition.class).get(0);
         assertEquals(Handicap.TWO_PIECES, newGame.handicap());
         assertEquals(List.of(), board.moves());
-        assertEquals(Side.WHITE, board.inference.position().sideToMove(), "the handicap giver moves first");
+        assertEquals(Side.WHITE, board.position().sideToMove(), "the handicap giver moves first");
         board.slide("5c", "5d").settle();
         assertEquals(List.of("5c5d"), board.moves());
     }
@@ -406,7 +405,7 @@ class MoveInferenceTest {
     void removingTheRookFromTheEvenStartIsARookHandicap() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
         board.lift("8b").settle();
-        assertEquals(Handicap.ROOK, board.events(NewGame.class).get(0).handicap());
+        assertEquals(Handicap.ROOK, board.events(StartPosition.class).get(0).handicap());
     }
 
     @Test
@@ -416,7 +415,7 @@ class MoveInferenceTest {
         assertEquals(List.of("7h7g", "4c4d", "2h2g"), board.moves());
         board.snapshot.show(Position.start(Variant.OKISAKI), false);
         board.settle();
-        List<NewGame> newGames = board.events(NewGame.class);
+        List<StartPosition> newGames = board.events(StartPosition.class);
         assertEquals(Variant.OKISAKI, newGames.get(newGames.size() - 1).start().variant());
         assertNull(newGames.get(newGames.size() - 1).handicap());
         assertEquals(List.of(), board.moves());
@@ -449,6 +448,72 @@ class MoveInferenceTest {
         assertEquals(List.of(new Correction.KomadaiChange(Side.BLACK, Piece.PAWN, 1),
                 new Correction.KomadaiChange(Side.WHITE, Piece.PAWN, -1)),
                 board.events(CorrectionNeeded.class).get(0).correction().komadai());
-        assertEquals(Colour.RED, board.inference.leds().komadaiColour(Side.WHITE));
+        assertEquals(Colour.RED, board.leds().komadaiColour(Side.WHITE));
+    }
+
+    // ---------------------------------------------------------------- clear moves judged sooner
+
+    @Test
+    void aClearMoveIsJudgedAfterTheShortSettleNotTheFullOne() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.lift("7g");
+        board.snapshot.reading(board.square("7f"), SensorSnapshot.OCCUPIED);
+        long putDownAt = board.time();
+        board.scan(PLAIN.settleMillis() + 100);
+        long judgedAfter = board.timeOfFirst(MoveShown.class) - putDownAt;
+        long debounce = (long) PLAIN.debounceScans() * TestBoard.SCAN;
+        assertTrue(judgedAfter >= PLAIN.clearMoveSettleMillis(), "not before the short settle: " + judgedAfter + " ms");
+        assertTrue(judgedAfter <= debounce + PLAIN.clearMoveSettleMillis() + TestBoard.SCAN,
+                "a pawn's push is clear: judged " + judgedAfter + " ms after it was put down");
+        assertEquals(List.of("7g7f"), board.moves());
+    }
+
+    @Test
+    void withoutClearMovesEveryMoveWaitsTheFullSettle() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withoutClearMoves());
+        board.lift("7g");
+        board.snapshot.reading(board.square("7f"), SensorSnapshot.OCCUPIED);
+        long putDownAt = board.time();
+        board.scan(PLAIN.settleMillis() + 100);
+        assertTrue(board.timeOfFirst(MoveShown.class) - putDownAt >= PLAIN.settleMillis());
+    }
+
+    @ParameterizedTest
+    @MethodSource("rookAndTwoPawns")
+    void aCaptureWhoseKomadaiIsNotYetUpdatedWaitsTheFullSettle(Variant variant, String sfen) {
+        TestBoard board = new TestBoard(sfen, variant, PLAIN);
+        board.lift("5e").lift("5g");
+        board.snapshot.reading(board.square("5e"), SensorSnapshot.OCCUPIED);
+        long putDownAt = board.time();
+        board.scan(PLAIN.settleMillis() + 100);
+        assertTrue(board.timeOfFirst(MoveShown.class) - putDownAt >= PLAIN.settleMillis(), "the komadai may still follow");
+        assertEquals(List.of("5g5e"), board.moves());
+    }
+
+    @Test
+    void aRookThatRestsOnItsWayAndGoesOnIsOneMoveThePauseReplaced() {
+        // 2h2e, resting longer than a clear move's settle, then on to 2d before the opponent replies: one move.
+        TestBoard board = new TestBoard("4k4/9/9/9/9/9/9/7R1/4K4 b - 1", Variant.STANDARD, PLAIN);
+        board.lift("2h");
+        board.snapshot.reading(board.square("2e"), SensorSnapshot.OCCUPIED);
+        board.scan(PLAIN.clearMoveSettleMillis() + 60);
+        assertEquals(List.of("2h2e"), board.moves(), "a rook put down is a clear move");
+        board.slide("2e", "2d").settle();
+        assertEquals(List.of("2h2d"), board.moves());
+        assertEquals("2h2e", board.events(MoveReplaced.class).get(0).replacedUsi());
+    }
+
+    @Test
+    void theComputersMoveCarriedOutWholeIsJudgedAfterTheShortSettle() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        board.computerAnswers("8c8d");
+        board.lift("8c");
+        board.snapshot.reading(board.square("8d"), SensorSnapshot.OCCUPIED);
+        long putDownAt = board.time();
+        board.scan(PLAIN.settleMillis() + 100);
+        assertTrue(board.timeOfLast(MoveShown.class) < putDownAt + PLAIN.settleMillis());
+        assertTrue(board.events(MoveShown.class).get(1).computer());
+        assertEquals(List.of("7g7f", "8c8d"), board.moves());
     }
 }

@@ -2,24 +2,33 @@ package org.shogibridge.core.inference;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Sfen;
+import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSession;
+import org.shogibridge.core.session.GameState;
+import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SavedGame;
+import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.core.session.SessionSettings;
+import org.shogibridge.core.session.TimeControl;
 
-/** A scripted sensor board driving a {@link MoveInference} at 200 Hz: tests say what the hands do. */
+/**
+ * A scripted sensor board at 200 Hz read by a {@link GameSession} between two people, as the daemon reads one: tests
+ * say what the hands do, and look at what the reader observed and at the game the session made of it.
+ */
 final class TestBoard {
     static final int SCAN = 5;
 
     final Variant variant;
     final InferenceSettings settings;
-    final List<InferenceEvent> events = new ArrayList<>();
-    final StandaloneGame game;
-    final MoveInference inference;
-    /** Called with each event after it is recorded, on the inference's delivery: a test's listener. */
-    java.util.function.Consumer<InferenceEvent> hook = e -> { };
+    final List<Observation> events = new ArrayList<>();
+    /** The scan time at which each observation was made, in step with {@link #events}. */
+    final List<Long> eventTimes = new ArrayList<>();
+    final List<SessionEvent> sessionEvents = new ArrayList<>();
+    final GameSession session;
     final SensorSnapshot snapshot;
     private long time;
 
@@ -27,11 +36,13 @@ final class TestBoard {
     TestBoard(Variant variant, InferenceSettings settings) {
         this.variant = variant;
         this.settings = settings;
-        this.game = new StandaloneGame(Position.start(variant), settings.game());
-        this.inference = new MoveInference(variant, settings, game, e -> {
+        this.session = new GameSession(new SessionSettings(variant, settings, TimeControl.NONE, Player.human(Player.SENTE),
+                Player.human(Player.GOTE)), () -> "test", sessionEvents::add);
+        session.watchObservations(e -> {
             events.add(e);
-            hook.accept(e);
+            eventTimes.add(time);
         });
+        session.start(0, 0);
         this.snapshot = SensorSnapshot.of(Position.start(variant), settings.faceSensing());
         settle();
     }
@@ -40,16 +51,41 @@ final class TestBoard {
     TestBoard(String sfen, Variant variant, InferenceSettings settings) {
         this(variant, settings);
         Position p = Sfen.parse(variant, sfen);
-        inference.newGame(p);
+        session.newGame(p, time);
         snapshot.show(p, settings.faceSensing());
         settle();
         events.clear();
+        eventTimes.clear();
     }
 
     /** Restart with a saved game, as the daemon does after a crash: the board must follow. */
     void resume(Position start, List<Integer> moves) {
-        game.replace(org.shogibridge.core.rules.Game.replay(start, settings.game(), moves));
-        inference.gameReplaced();
+        GameState state = session.state();
+        List<Long> times = java.util.Collections.nCopies(moves.size(), 0L);
+        session.resume(new SavedGame("resumed", state.seq(), start, moves, times, state.clock(), state.black(), state.white(),
+                state.timeControl(), state.mode()), time);
+    }
+
+    /** The computer playing the side to move answers {@code usi}: the board shows it, and reads only that move. */
+    void computerAnswers(String usi) {
+        Side side = session.state().sideToMove();
+        Player computer = Player.engine(1);
+        session.setPlayers(side == Side.BLACK ? computer : session.state().black(),
+                side == Side.WHITE ? computer : session.state().white(), time);
+        SessionEvent.EngineTurn turn = null;
+        for (SessionEvent e : sessionEvents) {
+            if (e instanceof SessionEvent.EngineTurn t) {
+                turn = t;
+            }
+        }
+        if (turn == null || !session.engineMoved(turn, usi, time)) {
+            throw new IllegalStateException("The computer's move " + usi + " was refused.");
+        }
+    }
+
+    /** People play both sides again: a computer's move still to carry out is forgotten. */
+    void peoplePlay() {
+        session.setPlayers(Player.human(Player.SENTE), Player.human(Player.GOTE), time);
     }
 
     int square(String name) {
@@ -87,7 +123,7 @@ final class TestBoard {
     TestBoard scan(long millis) {
         for (long t = 0; t < millis; t += SCAN) {
             snapshot.timeMillis(time);
-            inference.process(snapshot);
+            session.snapshot(snapshot);
             time += SCAN;
         }
         return this;
@@ -118,28 +154,57 @@ final class TestBoard {
         return this;
     }
 
-    /** The moves entered so far, in USI. */
+    /** The moves of the session's game so far, in USI. */
     List<String> moves() {
-        List<String> out = new ArrayList<>();
-        for (int m : inference.moves()) {
-            out.add(Usi.format(variant, m));
-        }
-        return out;
+        return session.state().moves();
     }
 
-    List<InferenceEvent> events() {
+    /** The session's current position. */
+    Position position() {
+        return session.state().position();
+    }
+
+    LedFrame leds() {
+        return session.leds();
+    }
+
+    /** The game's result, or null while it goes on. */
+    GameState.Outcome result() {
+        return session.state().result();
+    }
+
+    List<Observation> events() {
         return events;
     }
 
+    /** The scan time at which the first observation of this kind was made. */
+    long timeOfFirst(Class<? extends Observation> type) {
+        for (int i = 0; i < events.size(); i++) {
+            if (type.isInstance(events.get(i))) {
+                return eventTimes.get(i);
+            }
+        }
+        throw new AssertionError("No " + type.getSimpleName() + " in " + events);
+    }
+
+    /** The scan time at which the last observation of this kind was made. */
+    long timeOfLast(Class<? extends Observation> type) {
+        for (int i = events.size() - 1; i >= 0; i--) {
+            if (type.isInstance(events.get(i))) {
+                return eventTimes.get(i);
+            }
+        }
+        throw new AssertionError("No " + type.getSimpleName() + " in " + events);
+    }
+
     @SuppressWarnings("unchecked")
-    <E extends InferenceEvent> List<E> events(Class<E> type) {
+    <E extends Observation> List<E> events(Class<E> type) {
         List<E> out = new ArrayList<>();
-        for (InferenceEvent e : events) {
+        for (Observation e : events) {
             if (type.isInstance(e)) {
                 out.add((E) e);
             }
         }
         return out;
     }
-
 }

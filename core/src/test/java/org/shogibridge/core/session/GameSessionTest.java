@@ -106,9 +106,10 @@ class GameSessionTest {
     }
 
     /** Move a piece by hand, wait out the sensors' debounce (far less than the settle time), and return the time. */
+    /** A piece moved and the clock pressed 70 ms after it was put down: debounced, but before even a clear move's settle. */
     private static long slideThenWait(HumanSimulator hands, String from, String to) {
         hands.liftPiece(Usi.parseSquare(Variant.STANDARD, from));
-        hands.placePiece(Usi.parseSquare(Variant.STANDARD, to), SensorSnapshot.OCCUPIED);
+        hands.placePiece(Usi.parseSquare(Variant.STANDARD, to), SensorSnapshot.OCCUPIED, 30);
         hands.idle(40);
         return hands.timeMillis();
     }

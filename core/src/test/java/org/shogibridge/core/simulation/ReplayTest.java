@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.shogibridge.core.inference.InferenceEvent;
+import org.shogibridge.core.inference.Observation;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
@@ -52,8 +52,8 @@ class ReplayTest {
         }
         Replay.Result result = Replay.run(record, InferenceSettings.defaults(), 0.01, 5);
         assertEquals("replayed 3/3 moves, 0 mismatches", result.summary());
-        assertEquals(handicap, result.events().stream().filter(e -> e instanceof InferenceEvent.NewGame)
-                .map(e -> ((InferenceEvent.NewGame) e).handicap()).findFirst().orElseThrow());
+        assertEquals(handicap, result.events().stream().filter(e -> e instanceof Observation.StartPosition)
+                .map(e -> ((Observation.StartPosition) e).handicap()).findFirst().orElseThrow());
     }
 
     static Stream<Handicap> handicaps() {

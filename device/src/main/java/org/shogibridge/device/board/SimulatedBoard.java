@@ -91,6 +91,11 @@ public final class SimulatedBoard implements BoardPort {
         return act(hands -> hands.placePiece(square, reading));
     }
 
+    /** Put a piece on a square and let go at once: the future completes as it is put down. */
+    public CompletableFuture<Void> putDown(int square, byte reading) {
+        return act(hands -> hands.placePiece(square, reading, 0));
+    }
+
     /** Take a piece of a type from a side's komadai (-1) or put one there (+1). */
     public CompletableFuture<Void> komadai(Side side, int type, int delta) {
         return act(hands -> hands.changeKomadaiCount(side, type, delta));

@@ -85,6 +85,8 @@ public record DaemonConfig(
      * @param faceSensing  the squares report which face of a piece is up
      * @param followLeds   the simulated board carries out the computer's moves shown on the LEDs by itself
      * @param settleMillis how long the board must stay still before it is judged
+     * @param clearMoveSettleMillis how long instead when it shows a clear move (docs/leds.md), or null for 100 ms
+     *                     (the settle time if that is shorter)
      * @param wrongPositionMillis how long a board that fits nothing may stay so before a correction is shown
      * @param port         for {@code serial}: the device, a udev-stable name or a glob ({@code /dev/ttyACM*})
      * @param baud         for {@code serial}: the line speed
@@ -93,6 +95,7 @@ public record DaemonConfig(
      */
     public record Board(String source, Double noise, Long seed, @JsonProperty("face-sensing") Boolean faceSensing,
             @JsonProperty("follow-leds") Boolean followLeds, @JsonProperty("settle-millis") Integer settleMillis,
+            @JsonProperty("clear-move-settle-millis") Integer clearMoveSettleMillis,
             @JsonProperty("wrong-position-millis") Integer wrongPositionMillis, String port, Integer baud, String address,
             WiredConfig wired) {
     }
@@ -160,7 +163,7 @@ public record DaemonConfig(
         return new DaemonConfig("standard", "none", "casual",
                 new Players(new Player("human", "先手", null, null, Map.of()), new Player("engine", null, 5, null, Map.of())),
                 new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
-                new Board("simulated", 0.0, null, false, true, 250, 2500, null, 115_200, null, WiredConfig.defaults()),
+                new Board("simulated", 0.0, null, false, true, 250, null, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),
                 "local", "board1", null, new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
                 new Voice(false, "aplay", null, 100, "ja", false, true),

@@ -186,6 +186,8 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
             throw check.fail("board.noise", "must be between 0 and 1, not " + noise);
         }
         int settle = check.range("board.settle-millis", c.board().settleMillis(), 20, 5_000);
+        long clearSettle = c.board().clearMoveSettleMillis() == null ? InferenceSettings.clearMoveSettle(settle)
+                : check.range("board.clear-move-settle-millis", c.board().clearMoveSettleMillis(), 0, settle);
         int wrong = check.range("board.wrong-position-millis", c.board().wrongPositionMillis(), settle, 60_000);
         String url = c.broker().url();
         if (!url.equals("embedded")) {
@@ -265,8 +267,8 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
         boolean faceSensing = Boolean.TRUE.equals(c.board().faceSensing());
         WiredPlan wired = source.equals("wired") ? WiredSettings.plan(c.board().wired(), variant, faceSensing, check) : null;
         InferenceSettings inference = new InferenceSettings(faceSensing,
-                mode == Game.Mode.TOURNAMENT ? Game.Settings.tournament() : Game.Settings.casual(), 4, settle, wrong, window,
-                promoteByDefault);
+                mode == Game.Mode.TOURNAMENT ? Game.Settings.tournament() : Game.Settings.casual(), 4, settle,
+                clearSettle, wrong, window, promoteByDefault);
         SessionSettings session = new SessionSettings(variant, inference, clock, sente, gote);
         return new RunSettings(c, session, handicap, options(c.players().sente()), options(c.players().gote()),
                 Path.of(c.dataDir()), wired, OnlineSettings.of(c.online(), check));

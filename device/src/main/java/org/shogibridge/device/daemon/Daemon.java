@@ -55,14 +55,13 @@ import org.slf4j.LoggerFactory;
  */
 public final class Daemon implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Daemon.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** How long start-up waits for the broker before saying it is ready without it. */
     private static final long READY_WAIT_MILLIS = 10_000;
 
     private final RunSettings settings;
     private final MonotonicClock clock = new MonotonicClock();
     private final Variant variant;
-    private EmbeddedBroker broker;
+    private BoardBroker broker;
     private MqttLink link;
     private Journal journal;
     private GameArchive archive;
@@ -87,26 +86,11 @@ public final class Daemon implements AutoCloseable {
     private BoardMenu menu;
     private final ScheduledExecutorService timers =
             Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("daemon-timers"));
-    /**
-     * The engine move the simulated hands were last told to carry out, as game, ply and move: a new game's first move
-     * is at the same ply as the last game's (issue 82: the hands never carried it out), and its ply, to see a takeback.
-     */
-    private String carriedOut = "";
-    private int carriedOutPly = -1;
-    private String lastGameId;
-    private String brokerUrl;
-    /** The daemon's own account on its embedded broker (user, password), or null with an external broker. */
-    private String[] boardAccount;
-    private volatile Consumer<SessionEvent> observer = event -> { };
+    private ChangeRouter router;
+    private final DaemonProbe probe = new DaemonProbe(() -> this.loop, () -> this.session, () -> this.simulated,
+            () -> this.broker == null ? null : this.broker.boardAccount());
     /** Called once a core thread has died (see {@link #onFatal}); by default the daemon stops itself. */
     private volatile Runnable fatal = this::close;
-    /**
-     * The evaluations of the game analysed last, by ply, sent with each analysis so that a viewer who arrives late
-     * draws the whole graph from the one retained message. Touched only by the engine thread's callbacks.
-     */
-    private final TreeMap<Integer, Integer> analysedScores = new TreeMap<>();
-    private String analysedGame;
-
     /** Where a wired board's pins and buses are: the Pi's own, or a mock Pi's in tests. */
     private final Supplier<com.pi4j.context.Context> pi4j;
     /** The simulated hands' and the built-in engine's seed (board.seed, or the time in a demo). */
@@ -125,7 +109,6 @@ public final class Daemon implements AutoCloseable {
         this.seed = settings.randomSeed(System.nanoTime());
     }
 
-
     /** Start every part; return once the board is being read. */
     public void start() throws Exception {
         Path data = settings.dataDir();
@@ -139,34 +122,13 @@ public final class Daemon implements AutoCloseable {
         archive = new GameArchive(data.resolve("games"));
 
         var b = settings.config().broker();
-        String brokerUser = settings.brokerUsername();
-        String brokerPassword = settings.brokerPassword();
-        if (settings.embeddedBroker()) {
-            BrokerRoles roles = new BrokerRoles(settings.topicPrefix(), settings.brokerAccounts(), settings.anonymousRole());
-            brokerUser = BrokerRoles.BOARD_USER; // the daemon's own account: it alone writes the board's topics
-            brokerPassword = roles.boardPassword();
-            boardAccount = new String[] {brokerUser, brokerPassword};
-            logAccess(roles);
-            try {
-                broker = new EmbeddedBroker(b.host(), b.mqttPort(), b.wsPort(), roles, settings.brokerTls());
-            } catch (RuntimeException e) {
-                if (String.valueOf(e.getMessage()).startsWith("Cannot bind")) {
-                    throw new IllegalArgumentException("Port in use. The embedded broker cannot listen on " + b.host() + " port "
-                            + b.mqttPort() + " or " + b.wsPort() + " (another broker? set --mqtt-port and --ws-port).");
-                }
-                throw e;
-            }
-            brokerUrl = "tcp://" + b.host() + ":" + b.mqttPort();
-        } else {
-            brokerUrl = settings.brokerUrl(); // an account written in the URL is taken out of it
-
-        }
+        broker = BoardBroker.open(settings);
         String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
         loop = new BoardLoop(variant, clock, settings.session().inference().debounceScans());
         loop.pressToMove(settings.config().clock().pressToMove());
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
-        link = new MqttLink(brokerUrl, clientId, brokerUser, brokerPassword, b.caFile() == null ? null : Path.of(b.caFile()),
+        link = new MqttLink(broker.url, clientId, broker.user, broker.password, b.caFile() == null ? null : Path.of(b.caFile()),
                 settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
         outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId(),
                 settings.config().round());
@@ -188,10 +150,21 @@ public final class Daemon implements AutoCloseable {
         runner = new CommandRunner(loop, () -> session, simulated, engines, on -> analysisOn = on);
         commands[0] = new RemoteCommands(new CommandParser(variant, simulated != null ? null : boardConfig.source(),
                 settings.session().inference().faceSensing(), settings.usiEngine()), runner::execute, outlet);
-        session = new GameSession(settings.session(), this::nextGameId, this::onSessionEvent);
+        router = new ChangeRouter(loop, () -> session, engines, outlet, probe::changed);
+        router.analysis(new GameAnalysis(engines, settings.config().analysis().millis(), outlet::analysis), () -> analysisOn);
+        router.clockCaller(clockCaller);
+        session = new GameSession(settings.session(), new GameIds(settings.config().boardId()), router::changed);
         loop.attach(session, boardMenu(), board);
+        router.menu(menu);
         if (simulated != null) {
             simulated.watch(session.leds());
+            if (boardConfig.followLeds()) {
+                router.hands(new HandsFollowLeds(simulated));
+            }
+            if (settings.config().demo()) {
+                // The demo plays game after game: set up the start again, which the board reads as a new game.
+                router.demo(() -> timers.schedule(() -> simulated.setUp(Position.start(variant)), 3, TimeUnit.SECONDS));
+            }
         }
 
         if (!resume(recovered)) {
@@ -221,11 +194,12 @@ public final class Daemon implements AutoCloseable {
             onlineTable = new OnlineTable(loop, () -> session, variant, simulated);
             online = org.shogibridge.device.online.OnlinePlay.start(settings.online(), onlineTable);
             runner.online(online);
+            router.online(online, onlineTable);
         }
         // Last, the broker link: "online" (and the subscription to commands) once everything else runs.
         outlet.start(this::coreThreadDied);
         if (!link.awaitConnected(READY_WAIT_MILLIS)) {
-            log.warn("The broker {} is not reachable yet; the daemon runs and connects when it can.", brokerUrl);
+            log.warn("The broker {} is not reachable yet; the daemon runs and connects when it can.", broker.url);
         }
     }
 
@@ -244,17 +218,6 @@ public final class Daemon implements AutoCloseable {
         Thread stopper = new Thread(fatal, "fatal-stop");
         stopper.setDaemon(true);
         stopper.start();
-    }
-
-    /** Say once who may do what on the embedded broker (docs/security.md). */
-    private void logAccess(BrokerRoles roles) {
-        var b = settings.config().broker();
-        String anonymous = roles.anonymous() == null ? "refused" : roles.anonymous() == BrokerRoles.Role.ARBITER
-                ? "may command" : "may watch";
-        log.info("Broker on {}: clients without an account {}; {} account(s){}.", b.host(), anonymous,
-                settings.brokerAccounts().size(), settings.brokerTls() == null ? "" : "; TLS on "
-                        + (b.tlsPort() > 0 ? "MQTT " + b.tlsPort() : "") + (b.tlsPort() > 0 && b.wssPort() > 0 ? " and " : "")
-                        + (b.wssPort() > 0 ? "WebSocket " + b.wssPort() : ""));
     }
 
     /**
@@ -311,109 +274,13 @@ public final class Daemon implements AutoCloseable {
         return true;
     }
 
-    /**
-     * Watch every change as the session makes it, on the board loop, before it is journaled (for {@code bench-daemon},
-     * which times a change from here to a subscriber). The observer must return at once.
-     */
-    public void observe(Consumer<SessionEvent> changes) {
-        this.observer = changes;
-    }
-
-    /** Return the URL the embedded broker's WebSocket listener, or null with an external broker. */
+    /** Return the URL of the broker the daemon publishes on (its embedded one's, or the club's). */
     public String brokerUrl() {
-        return brokerUrl;
+        return broker.url;
     }
 
     public int httpPort() {
         return web.port();
-    }
-
-    // ---------------------------------------------------------------- on the board loop
-
-    private void onSessionEvent(SessionEvent event) {
-        observer.accept(event);
-        if (event instanceof SessionEvent.EngineTurn turn) {
-            if (turn.player().kind() == org.shogibridge.core.session.Player.Kind.ONLINE) {
-                return; // the opponent's move comes from the site (OnlinePlay)
-            }
-            engines.ask(turn, answer -> loop.post(() -> {
-                if (!session.engineMoved(turn, answer, loop.now())) {
-                    log.warn("The engine's answer {} for move {} was refused (stale or illegal).", answer, turn.ply() + 1);
-                }
-            }));
-            return;
-        }
-        if (event instanceof SessionEvent.GameEnded ended && onlineTable != null) {
-            onlineTable.addHeaders(ended.record());
-        }
-        outlet.change(event);
-        if (online != null && (event instanceof SessionEvent.MovePlayed || event instanceof SessionEvent.MoveUndone)) {
-            online.boardChanged(); // a move of the player's may be sent
-        }
-        GameState state = event.stateOrNull();
-        if (clockCaller != null) {
-            clockCaller.changed(state);
-        }
-        int engineLevel = Math.max(state.black().level(), state.white().level());
-        if (engineLevel > 0 && menu != null) {
-            menu.level(engineLevel); // a level set by a page or the gesture is where the menu's levels start
-        }
-        String engineMove = state.engineMove() == null ? null
-                : state.gameId() + " " + state.moves().size() + " " + state.engineMove();
-        if (simulated != null && settings.config().board().followLeds() && engineMove != null && !engineMove.equals(carriedOut)) {
-            carriedOut = engineMove;
-            carriedOutPly = state.moves().size();
-            Position before = state.position();
-            simulated.play(before, Usi.parseLegalMove(before, state.engineMove())).exceptionally(refused -> {
-                log.warn("Simulated hands: {} (the computer's move waits on the LEDs).", refused.getMessage());
-                return null;
-            });
-        }
-        if (state.moves().size() < carriedOutPly) {
-            carriedOut = ""; // a takeback: the next engine move at that ply is carried out again
-            carriedOutPly = -1;
-        }
-        if (event instanceof SessionEvent.MovePlayed && analysisOn && state.result() == null) {
-            analyse(state);
-        }
-        if (event instanceof SessionEvent.GameEnded && settings.config().demo()) {
-            // The demo plays game after game: set up the start again, which the board reads as a new game.
-            timers.schedule(() -> simulated.setUp(Position.start(variant)), 3, TimeUnit.SECONDS);
-        }
-    }
-
-    private void analyse(GameState state) {
-        Position position = state.position();
-        long seq = state.seq();
-        int ply = state.moves().size();
-        engines.analyse(position, settings.config().analysis().millis(), result -> {
-            int score = position.sideToMove() == Side.BLACK ? result.score() : -result.score();
-            ObjectNode json = JSON.createObjectNode().put("seq", seq).put("game", state.gameId()).put("ply", ply)
-                    .put("score", score).put("depth", result.depth());
-            var pv = json.putArray("pv");
-            for (int m : result.pv()) {
-                pv.add(Usi.format(variant, m));
-            }
-            if (!state.gameId().equals(analysedGame)) {
-                analysedGame = state.gameId();
-                analysedScores.clear();
-            }
-            analysedScores.tailMap(ply).clear(); // a takeback withdrew the later ones
-            analysedScores.put(ply, score);
-            var scores = json.putArray("scores");
-            analysedScores.forEach((p, s) -> scores.addArray().add(p).add(s));
-            outlet.analysis(json.toString());
-        });
-    }
-
-    private String nextGameId() {
-        String id = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-"
-                + settings.config().boardId();
-        if (id.equals(lastGameId) || lastGameId != null && lastGameId.startsWith(id + "-")) {
-            id = id + "-" + System.nanoTime() % 1000;
-        }
-        lastGameId = id;
-        return id;
     }
 
     /** Return the board of the configuration: simulated, a microcontroller's over a serial port or TCP, or wired to the Pi. */
@@ -436,61 +303,9 @@ public final class Daemon implements AutoCloseable {
         }
     }
 
-    /**
-     * Have the simulated hands play a move of the current position (what {@code cmd/sim} play does); the future
-     * completes once the hands are done.
-     */
-    public CompletableFuture<Void> simulatePlay(String usi) {
-        return loop.ask(() -> {
-            Position position = session.state().position();
-            return simulated.play(position, Usi.parseLegalMove(position, usi));
-        }).thenCompose(done -> done);
-    }
-
-    /**
-     * Have the simulated hands make a quiet move of the current position piece by piece (lift, put down) without
-     * waiting for it to be judged, as a player who then presses the clock ({@code bench-daemon --press}); the future
-     * completes once the hands are done.
-     */
-    public CompletableFuture<Void> simulateByHand(String usi) {
-        return loop.ask(() -> {
-            Position position = session.state().position();
-            int move = Usi.parseLegalMove(position, usi);
-            if (Move.isDrop(move) || Move.captured(move) != 0) {
-                throw new IllegalArgumentException("Not a quiet move. " + usi + " drops or captures.");
-            }
-            simulated.lift(Move.from(move));
-            return simulated.place(Move.to(move), org.shogibridge.core.inference.SensorSnapshot.OCCUPIED);
-        }).thenCompose(done -> done);
-    }
-
-    /** A side's clock button pressed now, as a board reports it from its scan thread ({@code bench-daemon --press}). */
-    public void pressClock(Side side) {
-        loop.clockPressed(side);
-    }
-
-    /**
-     * Return the daemon's own account on its embedded broker (user, password), or null with an external broker: for
-     * a tool in this process that must publish as the board does ({@code bench-daemon}'s broker baseline). It is
-     * never printed.
-     */
-    public String[] boardAccount() {
-        return boardAccount == null ? null : boardAccount.clone();
-    }
-
-    /** Return what the board loop was given and what judging it cost so far ({@code bench-daemon}). */
-    public BoardLoopCounts boardLoopCounts() {
-        return loop.counts();
-    }
-
-    /** Run a task on the board loop (tests: what a failing task does to the daemon). */
-    void onBoardLoop(Runnable task) {
-        loop.post(task);
-    }
-
-    /** Return how many moves the game in progress has (asked of the board loop). */
-    public int moveCount() throws Exception {
-        return loop.ask(() -> session.state().moves().size()).get(5, TimeUnit.SECONDS);
+    /** The running daemon as the lab's {@code bench-daemon} and the tests drive and watch it. */
+    public DaemonProbe probe() {
+        return probe;
     }
 
     // ---------------------------------------------------------------- stopping

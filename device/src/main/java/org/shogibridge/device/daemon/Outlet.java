@@ -13,6 +13,7 @@ import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.journal.Journal;
 import org.shogibridge.device.mqtt.MqttLink;
+import org.shogibridge.device.state.RecordHeaders;
 import org.shogibridge.device.state.StateJson;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

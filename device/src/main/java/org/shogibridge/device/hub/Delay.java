@@ -3,9 +3,9 @@ package org.shogibridge.device.hub;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
-import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.state.StateJson;
 
@@ -53,14 +53,15 @@ final class Delay {
         }
         ObjectNode cut = state.deepCopy();
         Variant variant = Variant.byId(state.path("variant").asText());
-        Position position = Position.fromSfen(variant, state.path("startSfen").asText());
+        Position position = StateJson.startPosition(state);
+        List<Integer> played = StateJson.playedMoves(state, position);
         ArrayNode moves = cut.putArray("moves");
         ArrayNode japanese = cut.putArray("movesJapanese");
         ArrayNode millis = cut.putArray("moveMillis");
         String last = null;
         for (int i = 0; i < visible.plies(); i++) {
             last = state.path("moves").get(i).asText();
-            position.doMove(Usi.parseLegalMove(position, last));
+            position.doMove(played.get(i));
             moves.add(last);
             japanese.add(state.path("movesJapanese").path(i).asText());
             millis.add(state.path("moveMillis").path(i).asLong());

@@ -22,7 +22,7 @@ import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.rules.Side;
-import org.shogibridge.device.daemon.RecordHeaders;
+import org.shogibridge.device.state.RecordHeaders;
 import org.shogibridge.device.http.HttpReplies.Feed;
 import org.shogibridge.device.state.StateRecord;
 

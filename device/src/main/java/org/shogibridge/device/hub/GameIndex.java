@@ -22,7 +22,7 @@ import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
-import org.shogibridge.device.daemon.RecordHeaders;
+import org.shogibridge.device.state.RecordHeaders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Usi;
-import org.shogibridge.core.rules.Variant;
+import org.shogibridge.device.state.StateJson;
 
 /**
  * The event republished for the world outside the room, under {@code <public-prefix>/<board>/}: {@code status},
@@ -100,11 +100,11 @@ final class PublicFeed {
                     .put("undo", board.state().path("moves").path(shown).asText()).put("sfen", state.path("sfen").asText());
             return out.publish(topic + "moves", undo.toString(), 1, false);
         }
-        Variant variant = Variant.byId(state.path("variant").asText());
-        Position position = Position.fromSfen(variant, state.path("startSfen").asText());
+        Position position = StateJson.startPosition(state);
+        List<Integer> played = StateJson.playedMoves(state, position);
         for (int i = 0; i < shown; i++) {
             String usi = state.path("moves").get(i).asText();
-            position.doMove(Usi.parseLegalMove(position, usi));
+            position.doMove(played.get(i));
             if (i >= shownBefore) {
                 ObjectNode move = JSON.createObjectNode().put("seq", stateSeq).put("game", board.gameId()).put("ply", i + 1)
                         .put("usi", usi).put("japanese", state.path("movesJapanese").path(i).asText()).put("sfen", position.toSfen())

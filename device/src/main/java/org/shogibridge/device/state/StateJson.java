@@ -5,11 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.ClockState;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
@@ -76,6 +80,22 @@ public final class StateJson {
         root.put("resumed", s.resumed());
         root.put("time", epochMillis);
         return write(root);
+    }
+
+    /** Return the start position of a {@code state} payload. */
+    public static Position startPosition(JsonNode state) {
+        return Position.fromSfen(Variant.byId(state.path("variant").asText()), state.path("startSfen").asText());
+    }
+
+    /**
+     * Return the moves of a {@code state} payload, read back from {@code start} by the rules core.
+     *
+     * @throws IllegalArgumentException "Move N 'x' is not legal there (why)." for a move that does not play
+     */
+    public static List<Integer> playedMoves(JsonNode state, Position start) {
+        List<String> usi = new ArrayList<>();
+        state.path("moves").forEach(m -> usi.add(m.asText()));
+        return UsiRecord.moves(start, usi);
     }
 
     /** A move of the position in Japanese notation (▲７六歩, △同　銀), for a page that never shows USI. */

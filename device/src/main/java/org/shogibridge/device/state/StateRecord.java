@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
+import org.shogibridge.core.record.UsiRecord;
 import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
@@ -40,19 +41,13 @@ public final class StateRecord {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("Unreadable state. " + e.getMessage());
         }
-        Position position = start.copy();
-        List<Integer> moves = new ArrayList<>();
-        JsonNode usiMoves = state.path("moves");
-        for (int i = 0; i < usiMoves.size(); i++) {
-            int move;
-            try {
-                move = Usi.parseLegalMove(position, usiMoves.get(i).asText());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("Unplayable state. Move " + (i + 1) + " '" + usiMoves.get(i).asText()
-                        + "' is not legal there (" + e.getMessage() + ").");
-            }
-            moves.add(move);
-            position.doMove(move);
+        List<String> usiMoves = new ArrayList<>();
+        state.path("moves").forEach(m -> usiMoves.add(m.asText()));
+        List<Integer> moves;
+        try {
+            moves = UsiRecord.moves(start, usiMoves);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Unplayable state. " + e.getMessage());
         }
         JsonNode result = state.path("result");
         boolean unfinished = result.isObject() && "unfinished".equals(result.path("reason").asText());

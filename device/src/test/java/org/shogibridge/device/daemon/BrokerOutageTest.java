@@ -43,7 +43,7 @@ class BrokerOutageTest {
                 }
                 mosquitto.stop();
                 for (int ply = 3; ply <= 5; ply++) {
-                    daemon.simulatePlay(opening.get(ply - 1)).get();
+                    daemon.probe().simulatePlay(opening.get(ply - 1)).get();
                     waitForMoves(daemon, ply);
                 }
                 Thread.sleep(3_000); // several seconds without a broker
@@ -75,7 +75,7 @@ class BrokerOutageTest {
 
     private static void waitForMoves(Daemon daemon, int plies) throws Exception {
         long deadline = System.nanoTime() + WAIT.toNanos();
-        while (daemon.moveCount() < plies) {
+        while (daemon.probe().moveCount() < plies) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("The board did not reach move " + plies);
             }

@@ -80,7 +80,7 @@ class ClubBrokerTest {
                         "the arbiter's command was played, not the viewer's");
                 arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"8c8d\"}");
                 viewer.await("state", j -> j.get("moves").size() == 2, WAIT);
-                assertEquals(2, daemon.moveCount());
+                assertEquals(2, daemon.probe().moveCount());
                 // A command is answered once the hands are done with it, after its move is published.
                 viewer.await("cmd/sim/result", j -> viewer.on("cmd/sim/result").size() >= 2, WAIT);
                 Thread.sleep(300);

@@ -88,7 +88,7 @@ class DaemonBrokerAccessTest {
             anonymous.flood("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"a\"}");
             Thread.sleep(1_500);
             assertEquals(List.of(), anonymous.on("cmd/sim/result"));
-            assertEquals(0, daemon.daemon.moveCount());
+            assertEquals(0, daemon.daemon.probe().moveCount());
         }
     }
 
@@ -139,7 +139,7 @@ class DaemonBrokerAccessTest {
                 Thread.sleep(2_000);
                 JsonNode state = mqtt.await("state", j -> true, WAIT).json();
                 assertTrue(state.get("result").isNull(), "no one resigned: " + state);
-                assertEquals(0, daemon.moveCount(), "no move was played");
+                assertEquals(0, daemon.probe().moveCount(), "no move was played");
                 assertEquals(List.of(), mqtt.on("cmd/resign/result"));
             }
         }

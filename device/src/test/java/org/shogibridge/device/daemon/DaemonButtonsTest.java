@@ -28,7 +28,7 @@ class DaemonButtonsTest {
     @ValueSource(strings = {"auto", "never"})
     void aPressMakesThePlacedPieceAMoveAtOnce(String pressToMove) throws Exception {
         try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "human"), Map.of(
-                "board.settle-millis", 5_000, "board.wrong-position-millis", 20_000, "clock.main-seconds", 600,
+                "board.settle-millis", 5_000, "board.clear-move-settle-millis", 5_000, "board.wrong-position-millis", 20_000, "clock.main-seconds", 600,
                 "clock.press-to-move", pressToMove))) {
             Subscriber mqtt = local.mqtt;
             Thread.sleep(5_500); // the board is judged once, showing the start: the game is on the board

@@ -121,7 +121,7 @@ class DaemonCommandFloodTest {
             told.countDown();
             daemon.daemon.close();
         });
-        daemon.daemon.onBoardLoop(() -> {
+        daemon.daemon.probe().onBoardLoop(() -> {
             throw new OutOfMemoryError("Java heap space (a test's)");
         });
         assertTrue(told.await(10, java.util.concurrent.TimeUnit.SECONDS), "the daemon was told its board loop died");

@@ -41,7 +41,8 @@ class DaemonHardwareButtonsTest {
     Path data;
 
     private static Map<String, Object> config(String source, Map<String, Object> more) {
-        var c = new java.util.HashMap<String, Object>(Map.of("board.settle-millis", (int) SETTLE_MILLIS, "voice.enabled", true,
+        var c = new java.util.HashMap<String, Object>(Map.of("board.settle-millis", (int) SETTLE_MILLIS,
+                "board.clear-move-settle-millis", (int) SETTLE_MILLIS, "voice.enabled", true,
                 "voice.output", "none", "board.source", source));
         c.putAll(more);
         return c;

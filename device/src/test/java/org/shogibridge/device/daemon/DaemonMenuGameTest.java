@@ -32,7 +32,7 @@ class DaemonMenuGameTest {
     @Test
     void aWholeGameWithOnlyTheButtonsAndThePieces() throws Exception {
         try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human", "name", "Player"), Map.of("type", "human"), Map.of(
-                "board.settle-millis", (int) SETTLE_MILLIS, "board.follow-leds", true, "clock.byoyomi-seconds", 30,
+                "board.settle-millis", (int) SETTLE_MILLIS, "board.clear-move-settle-millis", (int) SETTLE_MILLIS, "board.follow-leds", true, "clock.byoyomi-seconds", 30,
                 "voice.enabled", true, "voice.output", "none"))) {
             Subscriber mqtt = local.mqtt;
             ButtonPlayer player = new ButtonPlayer(mqtt, ButtonPlayer.viaSim(mqtt));

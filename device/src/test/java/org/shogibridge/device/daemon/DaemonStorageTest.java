@@ -77,7 +77,7 @@ class DaemonStorageTest {
         Thread.sleep(1_500);
         assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("moves").size() == 2),
                 "nothing that is not on disk is published");
-        assertEquals(1, daemon.moveCount(), "no move is accepted while the journal cannot be written");
+        assertEquals(1, daemon.probe().moveCount(), "no move is accepted while the journal cannot be written");
 
         long before = mqtt.on("state").stream().mapToLong(m -> m.json().get("seq").asLong()).max().orElse(0);
         Files.delete(filler);

@@ -16,6 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.device.config.ConfigLoader;
@@ -25,6 +27,7 @@ import org.shogibridge.device.config.ConfigLoader;
  * talks to the daemon (in this process) over TCP and over a pseudo-terminal from socat, with faults injected into what
  * the board sends. The game must arrive whole, with no move that is not the record's.
  */
+@Execution(ExecutionMode.CONCURRENT) // each test has its own broker, ports and directories: two run at once
 class FirmwareBoardIT {
     private static final Duration GAME = Duration.ofMinutes(5);
     private static final String PREFIX = "shogi/v1/fw/b1";

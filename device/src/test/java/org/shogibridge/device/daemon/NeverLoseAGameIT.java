@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +28,7 @@ import org.shogibridge.core.record.RecordFormat;
  * SIGKILL, its journal damaged between runs, and started again on a real Mosquitto. The records are read back by the
  * rules core's record reader, which checks every move.
  */
+@Execution(ExecutionMode.CONCURRENT) // each test has its own broker, ports and directories: two run at once
 class NeverLoseAGameIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final String PREFIX = "shogi/v1/lose/n1";

@@ -57,7 +57,7 @@ class OnlineDaemonTest {
             AtomicReference<GameState> latest = new AtomicReference<>();
             try (Daemon daemon = new Daemon(settings)) {
                 java.util.List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
-                daemon.observe(e -> {
+                daemon.probe().observe(e -> {
                     seen.add(e.getClass().getSimpleName() + (e.stateOrNull() == null ? "" : " " + e.stateOrNull().moves() + " "
                             + e.stateOrNull().status().kind() + " " + e.stateOrNull().status().detail()));
                     if (e.stateOrNull() != null) {
@@ -75,7 +75,7 @@ class OnlineDaemonTest {
                 assertEquals("Hanako", latest.get().black().name());
                 // A move the site refuses becomes a correction: the board takes it back, and the player plays it again
                 site.refuseNextMove();
-                daemon.simulatePlay("7g7f").get(30, TimeUnit.SECONDS);
+                daemon.probe().simulatePlay("7g7f").get(30, TimeUnit.SECONDS);
                 await(() -> site.posted.size() == 1 && latest.get().moves().isEmpty(), "the refused move was taken back");
                 assertEquals(List.of("7g7f (refused)"), site.posted);
                 site.posted.clear();
@@ -86,7 +86,7 @@ class OnlineDaemonTest {
                     if (i == 2) {
                         site.rateLimitNext(1); // the move is answered 429 first, and sent again after the wait
                     }
-                    daemon.simulatePlay(ours[i]).get(30, TimeUnit.SECONDS);
+                    daemon.probe().simulatePlay(ours[i]).get(30, TimeUnit.SECONDS);
                     int sent = 2 * i + 1;
                     await(() -> site.moves().size() == sent, "move " + sent + " reached the server; the board: " + String.join("\n", seen));
                     if (i == 1) {

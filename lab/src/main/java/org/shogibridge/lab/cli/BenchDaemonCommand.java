@@ -75,7 +75,11 @@ public final class BenchDaemonCommand implements Callable<Integer> {
     @Option(names = "--press", description = "Confirm each move with the clock button and time the press to the move.")
     private boolean press;
 
-    /** With --press: each press's time, by the seq of the move it made. */
+    @Option(names = "--put-down", description = "Make each move by hand (lift, put down) and time the put-down to the move,"
+            + " the settle included.")
+    private boolean putDown;
+
+    /** With --press: each press's time, by the seq of the move it made; with --put-down, the piece's put-down. */
     private final Map<Long, Long> pressedAt = new ConcurrentHashMap<>();
 
     @Override
@@ -83,14 +87,17 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         if (moves < 1 || moves > 100_000) {
             throw new IllegalArgumentException("Bad option. --moves must be from 1 to 100000, not " + moves + ".");
         }
+        if (press && putDown) {
+            throw new IllegalArgumentException("Bad option. --press and --put-down time different things; give one.");
+        }
         Path data = dataDir != null ? dataDir : Files.createTempDirectory("shogi-bridge-bench");
         PrintWriter out = spec.commandLine().getOut();
         try {
             List<SessionEvent.MovePlayed> played = new ArrayList<>();
             Map<Long, Long> decided = new ConcurrentHashMap<>();
             long[] latencies = measureLatency(data, played, decided);
-            if (press) {
-                out.println(summary("press to move on the board loop", pressedAt.entrySet().stream()
+            if (press || putDown) {
+                out.println(summary((press ? "press" : "piece put down") + " to move on the board loop", pressedAt.entrySet().stream()
                         .filter(e -> decided.containsKey(e.getKey())).mapToLong(e -> decided.get(e.getKey()) - e.getValue()).toArray()));
             }
             out.println(summary((press ? "move at the press" : "settled move") + " to state at a subscriber", latencies));
@@ -168,7 +175,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
         Map<Long, Long> arrived = new ConcurrentHashMap<>();
         Map<Long, GameState> states = new ConcurrentHashMap<>();
         try (Daemon daemon = new Daemon(settings)) {
-            daemon.observe(event -> {
+            daemon.probe().observe(event -> {
                 if (event instanceof SessionEvent.MovePlayed move) {
                     decided.put(move.state().seq(), System.nanoTime());
                     synchronized (played) {
@@ -195,7 +202,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
                 long seqBefore = latestSeq(states);
                 GameState state = states.get(seqBefore);
                 int move = state == null || state.result() != null || state.moves().size() >= MAX_PLIES_PER_GAME
-                        ? 0 : quietMove(state.position(), random, press);
+                        ? 0 : quietMove(state.position(), random, press || putDown);
                 if (move == 0) {
                     viewer.publish(settings.topicPrefix() + "/cmd/new-game", "{}".getBytes(StandardCharsets.UTF_8), 1, false);
                     awaitNewerState(states, seqBefore, s -> s.moves().isEmpty() && s.result() == null);
@@ -205,22 +212,25 @@ public final class BenchDaemonCommand implements Callable<Integer> {
                 String usi = Usi.format(state.position().variant(), move);
                 long pressed = 0;
                 if (press) {
-                    daemon.simulateByHand(usi).get(10, TimeUnit.SECONDS);
+                    daemon.probe().simulateByHand(usi).get(10, TimeUnit.SECONDS);
                     Thread.sleep(30); // the hand goes to the clock: the sensors' debounce is over
                     pressed = System.nanoTime();
-                    daemon.pressClock(state.position().sideToMove());
+                    daemon.probe().pressClock(state.position().sideToMove());
+                } else if (putDown) {
+                    daemon.probe().simulateByHand(usi).get(10, TimeUnit.SECONDS);
+                    pressed = System.nanoTime(); // the piece is down: the board settles and judges from here
                 } else {
-                    daemon.simulatePlay(usi).get(10, TimeUnit.SECONDS);
+                    daemon.probe().simulatePlay(usi).get(10, TimeUnit.SECONDS);
                 }
                 long seq = awaitNewerState(states, seqBefore, s -> s.moves().size() == ply);
-                if (press) {
+                if (press || putDown) {
                     pressedAt.put(seq, pressed);
                 }
                 awaitArrival(arrived, seq);
                 timed++;
             }
-            loopCounts = daemon.boardLoopCounts();
-            baseline = measureBroker(url, daemon.boardAccount(), viewer, settings.topicPrefix() + "/bench-baseline", stateSize(states));
+            loopCounts = daemon.probe().boardLoopCounts();
+            baseline = measureBroker(url, daemon.probe().boardAccount(), viewer, settings.topicPrefix() + "/bench-baseline", stateSize(states));
             viewer.disconnect();
             viewer.close();
         }

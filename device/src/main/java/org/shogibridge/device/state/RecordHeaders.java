@@ -1,4 +1,4 @@
-package org.shogibridge.device.daemon;
+package org.shogibridge.device.state;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -36,7 +36,7 @@ public final class RecordHeaders {
         }
     }
 
-    static void add(GameRecord record, String event, String board, Integer round, String gameId, long endedEpochMillis) {
+    public static void add(GameRecord record, String event, String board, Integer round, String gameId, long endedEpochMillis) {
         record.headers().putIfAbsent("棋戦", event); // an online game's site and URL stand
         record.headers().putIfAbsent("場所", board);
         if (round != null) {

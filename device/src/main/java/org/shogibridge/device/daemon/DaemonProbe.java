@@ -1,0 +1,107 @@
+package org.shogibridge.device.daemon;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Position;
+import org.shogibridge.core.rules.Side;
+import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.session.GameSession;
+import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.device.board.SimulatedBoard;
+
+/**
+ * A running daemon as the lab's {@code bench-daemon} and the tests drive and watch it from the same process: the
+ * simulated hands, a clock press, every change as the session makes it, the board loop's counts. A board owner's
+ * daemon never uses it.
+ */
+public final class DaemonProbe {
+    private final Supplier<BoardLoop> loop;
+    private final Supplier<GameSession> session;
+    private final Supplier<SimulatedBoard> simulated;
+    private final Supplier<String[]> boardAccount;
+    private volatile Consumer<SessionEvent> observer = event -> { };
+
+    /** The daemon's parts, as it starts them. */
+    DaemonProbe(Supplier<BoardLoop> loop, Supplier<GameSession> session, Supplier<SimulatedBoard> simulated,
+            Supplier<String[]> boardAccount) {
+        this.loop = loop;
+        this.session = session;
+        this.simulated = simulated;
+        this.boardAccount = boardAccount;
+    }
+
+    /** A change as the session made it, on the board loop, before it is journaled. */
+    void changed(SessionEvent event) {
+        observer.accept(event);
+    }
+
+    /**
+     * Watch every change as the session makes it, on the board loop, before it is journaled (for {@code bench-daemon},
+     * which times a change from here to a subscriber). The observer must return at once.
+     */
+    public void observe(Consumer<SessionEvent> changes) {
+        this.observer = changes;
+    }
+
+    /**
+     * Have the simulated hands play a move of the current position (what {@code cmd/sim} play does); the future
+     * completes once the hands are done.
+     */
+    public CompletableFuture<Void> simulatePlay(String usi) {
+        return loop.get().ask(() -> {
+            Position position = session.get().state().position();
+            return simulated.get().play(position, Usi.parseLegalMove(position, usi));
+        }).thenCompose(done -> done);
+    }
+
+    /**
+     * Have the simulated hands make a quiet move of the current position piece by piece (lift, put down) without
+     * waiting for it to be judged, as a player who then presses the clock ({@code bench-daemon --press}); the future
+     * completes as the piece is put down.
+     */
+    public CompletableFuture<Void> simulateByHand(String usi) {
+        return loop.get().ask(() -> {
+            Position position = session.get().state().position();
+            int move = Usi.parseLegalMove(position, usi);
+            if (Move.isDrop(move) || Move.captured(move) != 0) {
+                throw new IllegalArgumentException("Not a quiet move. " + usi + " drops or captures.");
+            }
+            simulated.get().lift(Move.from(move));
+            return simulated.get().putDown(Move.to(move), SensorSnapshot.OCCUPIED);
+        }).thenCompose(done -> done);
+    }
+
+    /** A side's clock button pressed now, as a board reports it from its scan thread ({@code bench-daemon --press}). */
+    public void pressClock(Side side) {
+        loop.get().clockPressed(side);
+    }
+
+    /**
+     * Return the daemon's own account on its embedded broker (user, password), or null with an external broker: for
+     * a tool in this process that must publish as the board does ({@code bench-daemon}'s broker baseline). It is
+     * never printed.
+     */
+    public String[] boardAccount() {
+        String[] account = boardAccount.get();
+        return account == null ? null : account.clone();
+    }
+
+    /** Return what the board loop was given and what judging it cost so far ({@code bench-daemon}). */
+    public BoardLoopCounts boardLoopCounts() {
+        return loop.get().counts();
+    }
+
+    /** Return how many moves the game in progress has (asked of the board loop). */
+    public int moveCount() throws Exception {
+        return loop.get().ask(() -> session.get().state().plies()).get(5, TimeUnit.SECONDS);
+    }
+
+    /** Run a task on the board loop (tests: what a failing task does to the daemon). */
+    void onBoardLoop(Runnable task) {
+        loop.get().post(task);
+    }
+}
