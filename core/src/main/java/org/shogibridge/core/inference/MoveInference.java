@@ -263,7 +263,8 @@ public final class MoveInference {
      * judged).
      */
     private void followAfterCommand() {
-        followGame = !(board.started() && board.squaresShow(view.position()) && board.komadaiShow(view.position()));
+        Position game = view.position();
+        followGame = !(board.started() && board.squaresShow(game) && board.komadaiShow(game));
         judged = false;
         commandAt = now; // give the board a settle time to follow
     }

@@ -54,7 +54,7 @@ public final class EnglishReadings {
     public static String end(GameState state) {
         GameState.Outcome result = state.result();
         String reason = result.reason().replace('_', ' ');
-        int moves = state.moves().size();
+        int moves = state.plies();
         String count = " in " + moves + (moves == 1 ? " move" : " moves");
         if (result.winner() == null) {
             return "Draw by " + reason + count;

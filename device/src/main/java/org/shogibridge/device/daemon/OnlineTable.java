@@ -74,7 +74,7 @@ final class OnlineTable implements OnlinePlay.Table {
         loop.post(() -> {
             GameSession s = session.get();
             boolean taken = false;
-            while (s.state().moves().size() > plies && s.takeBack(loop.now())) {
+            while (s.state().plies() > plies && s.takeBack(loop.now())) {
                 taken = true; // each takeback guides the pieces back on the LEDs
             }
             if (taken && simulated != null) {

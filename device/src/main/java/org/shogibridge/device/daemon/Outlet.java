@@ -300,9 +300,9 @@ final class Outlet implements Runnable {
         } else if (change instanceof SessionEvent.GameEnded) {
             log.info("Game {} ended: {} ({} moves), recorded in {}.", s.gameId(),
                     s.result().winner() == null ? s.result().reason() : s.result().winner().name().toLowerCase() + " wins by " + s.result().reason(),
-                    s.moves().size(), archive.directory());
+                    s.plies(), archive.directory());
         } else if (s.resumed() && lastLoggedSeq < 0) {
-            log.info("Game {} resumed at move {} after a restart.", s.gameId(), s.moves().size());
+            log.info("Game {} resumed at move {} after a restart.", s.gameId(), s.plies());
         } else if (change instanceof SessionEvent.StatusChanged && s.engineMove() != null) {
             log.info("Game {}: {} plays {}, shown on the LEDs.", s.gameId(), s.player(s.sideToMove()).name(), s.engineMove());
         } else if (change instanceof SessionEvent.StatusChanged) {

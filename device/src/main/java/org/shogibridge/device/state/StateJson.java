@@ -118,7 +118,7 @@ public final class StateJson {
             root.put("ply", m.ply()).put("usi", m.usi()).put("japanese", m.japanese()).put("sfen", s.sfen())
                     .put("millis", m.elapsedMillis()).put("computer", m.computer());
         } else if (event instanceof SessionEvent.MoveUndone u) {
-            root.put("ply", s.moves().size() + 1).put("undo", u.usi()).put("sfen", s.sfen());
+            root.put("ply", s.plies() + 1).put("undo", u.usi()).put("sfen", s.sfen());
         }
         return write(root);
     }

@@ -201,14 +201,14 @@ public final class BenchDaemonCommand implements Callable<Integer> {
             while (timed < moves) {
                 long seqBefore = latestSeq(states);
                 GameState state = states.get(seqBefore);
-                int move = state == null || state.result() != null || state.moves().size() >= MAX_PLIES_PER_GAME
+                int move = state == null || state.result() != null || state.plies() >= MAX_PLIES_PER_GAME
                         ? 0 : quietMove(state.position(), random, press || putDown);
                 if (move == 0) {
                     viewer.publish(settings.topicPrefix() + "/cmd/new-game", "{}".getBytes(StandardCharsets.UTF_8), 1, false);
                     awaitNewerState(states, seqBefore, s -> s.moves().isEmpty() && s.result() == null);
                     continue;
                 }
-                int ply = state.moves().size() + 1;
+                int ply = state.plies() + 1;
                 String usi = Usi.format(state.position().variant(), move);
                 long pressed = 0;
                 if (press) {
@@ -222,7 +222,7 @@ public final class BenchDaemonCommand implements Callable<Integer> {
                 } else {
                     daemon.probe().simulatePlay(usi).get(10, TimeUnit.SECONDS);
                 }
-                long seq = awaitNewerState(states, seqBefore, s -> s.moves().size() == ply);
+                long seq = awaitNewerState(states, seqBefore, s -> s.plies() == ply);
                 if (press || putDown) {
                     pressedAt.put(seq, pressed);
                 }

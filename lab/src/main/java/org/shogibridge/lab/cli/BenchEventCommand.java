@@ -229,7 +229,7 @@ public final class BenchEventCommand implements Callable<Integer> {
             if (now >= nextMove) {
                 Position position = Position.fromSfen(session.state().sfen());
                 int move = BenchDaemonCommand.quietMove(position, random, false);
-                if (move == 0 || session.isOver() || session.state().moves().size() >= MAX_PLIES_PER_GAME) {
+                if (move == 0 || session.isOver() || session.state().plies() >= MAX_PLIES_PER_GAME) {
                     session.newGame(Position.start(Variant.STANDARD), now);
                     hands.setUp(Position.start(Variant.STANDARD));
                 } else {
