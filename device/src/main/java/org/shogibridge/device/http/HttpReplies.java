@@ -1,59 +1,19 @@
 package org.shogibridge.device.http;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.concurrent.Executors;
-import org.shogibridge.device.threads.DaemonThreads;
 
 /**
- * The answers both web servers (the daemon's and the hub's) give on the JDK server: plain bodies, the dashboard's
- * files, and feeds that pollers ask for again and again, which carry {@code ETag} and {@code Last-Modified} and are
- * answered {@code 304 Not Modified} when unchanged (Kifu for JS and relay tools poll every few seconds).
+ * The answers both web servers (the daemon's and the hub's) give: the dashboard's files, and feeds that pollers ask
+ * for again and again, which carry {@code ETag} and {@code Last-Modified} and are answered {@code 304 Not Modified}
+ * when unchanged (Kifu for JS and relay tools poll every few seconds).
  */
 public final class HttpReplies {
     private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.RFC_1123_DATE_TIME.withZone(ZoneOffset.UTC);
 
-    /**
-     * Request handlers. The JDK server reads a request on its handler's thread, so a client that sends slowly holds
-     * one: two slow connections once stopped the dashboard (issue 43). More threads, and a request that is not
-     * complete within {@link #MAX_REQUEST_SECONDS} is closed.
-     */
-    static final int THREADS = 8;
-    /** A request (line and headers) must arrive within this; a response must be taken within {@link #MAX_RESPONSE_SECONDS}. */
-    static final int MAX_REQUEST_SECONDS = 10;
-    static final int MAX_RESPONSE_SECONDS = 60;
-
-    static {
-        // The JDK server reads these once, when its first server is made; a value set on the command line wins.
-        setIfAbsent("sun.net.httpserver.maxReqTime", MAX_REQUEST_SECONDS);
-        setIfAbsent("sun.net.httpserver.maxRspTime", MAX_RESPONSE_SECONDS);
-    }
-
-    private static void setIfAbsent(String property, int seconds) {
-        if (System.getProperty(property) == null) {
-            System.setProperty(property, String.valueOf(seconds));
-        }
-    }
-
     private HttpReplies() {
-    }
-
-    /** Start a JDK HTTP server on {@code host:port} with one handler for every path, on {@link #THREADS} named threads. */
-    public static HttpServer server(String host, int port, HttpHandler handler, String threadName) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 16);
-        server.createContext("/", handler);
-        server.setExecutor(Executors.newFixedThreadPool(THREADS, DaemonThreads.named(threadName)));
-        server.start();
-        return server;
     }
 
     /**
@@ -68,37 +28,17 @@ public final class HttpReplies {
         }
     }
 
-    public static void send(HttpExchange exchange, int status, String type, String body) throws IOException {
-        send(exchange, status, type, body.getBytes(StandardCharsets.UTF_8));
-    }
-
-    public static void send(HttpExchange exchange, int status, String type, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", type);
-        boolean head = exchange.getRequestMethod().equals("HEAD");
-        exchange.sendResponseHeaders(status, head ? -1 : body.length);
-        if (!head) {
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(body);
-            }
-        }
-    }
-
     /** Answer a feed: 304 when the poller has this version, else the body (gzip if the client takes it). */
-    public static void feed(HttpExchange exchange, Feed feed) throws IOException {
-        var headers = exchange.getResponseHeaders();
-        headers.set("ETag", feed.etag());
-        headers.set("Last-Modified", HTTP_DATE.format(Instant.ofEpochMilli(feed.modifiedMillis())));
-        headers.set("Cache-Control", "no-cache");
-        if (notModified(exchange, feed)) {
-            exchange.sendResponseHeaders(304, -1);
-            return;
-        }
-        body(exchange, feed.type(), feed.bytes(), feed.gzip());
+    public static WebReply feed(WebRequest request, Feed feed) {
+        WebReply reply = notModified(request, feed) ? WebReply.empty(304) : body(request, feed.type(), feed.bytes(), feed.gzip());
+        return reply.header("ETag", feed.etag())
+                .header("Last-Modified", HTTP_DATE.format(Instant.ofEpochMilli(feed.modifiedMillis())))
+                .header("Cache-Control", "no-cache");
     }
 
     /** Whether the request's {@code If-None-Match} (or, without one, {@code If-Modified-Since}) names this version. */
-    static boolean notModified(HttpExchange exchange, Feed feed) {
-        String match = exchange.getRequestHeaders().getFirst("If-None-Match");
+    static boolean notModified(WebRequest request, Feed feed) {
+        String match = request.header("If-None-Match");
         if (match != null) {
             for (String tag : match.split(",")) {
                 String t = tag.strip();
@@ -108,7 +48,7 @@ public final class HttpReplies {
             }
             return false;
         }
-        String since = exchange.getRequestHeaders().getFirst("If-Modified-Since");
+        String since = request.header("If-Modified-Since");
         if (since == null) {
             return false;
         }
@@ -120,27 +60,24 @@ public final class HttpReplies {
     }
 
     /** Answer a file of the dashboard (or 404), cached for ever when its name carries its content's hash. */
-    public static void staticFile(HttpExchange exchange, DashboardAssets assets, String path) throws IOException {
+    public static WebReply staticFile(WebRequest request, DashboardAssets assets, String path) {
         var found = assets.find(path.equals("/") ? "index.html" : path.substring(1));
         if (found.isEmpty()) {
-            send(exchange, 404, "text/plain; charset=utf-8", "Not found.\n");
-            return;
+            return WebReply.text(404, "Not found.\n");
         }
         DashboardAssets.Asset asset = found.get();
-        exchange.getResponseHeaders().set("Cache-Control", asset.immutable() ? "public, max-age=31536000, immutable" : "no-cache");
-        body(exchange, asset.type(), asset.bytes(), asset.gzip());
+        return body(request, asset.type(), asset.bytes(), asset.gzip())
+                .header("Cache-Control", asset.immutable() ? "public, max-age=31536000, immutable" : "no-cache");
     }
 
-    private static void body(HttpExchange exchange, String type, byte[] bytes, byte[] gzip) throws IOException {
-        if (gzip != null) {
-            exchange.getResponseHeaders().set("Vary", "Accept-Encoding");
-            String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
-            if (accepted != null && accepted.contains("gzip")) {
-                exchange.getResponseHeaders().set("Content-Encoding", "gzip");
-                send(exchange, 200, type, gzip);
-                return;
-            }
+    private static WebReply body(WebRequest request, String type, byte[] bytes, byte[] gzip) {
+        if (gzip == null) {
+            return WebReply.of(200, type, bytes);
         }
-        send(exchange, 200, type, bytes);
+        String accepted = request.header("Accept-Encoding");
+        if (accepted != null && accepted.contains("gzip")) {
+            return WebReply.of(200, type, gzip).header("Content-Encoding", "gzip").header("Vary", "Accept-Encoding");
+        }
+        return WebReply.of(200, type, bytes).header("Vary", "Accept-Encoding");
     }
 }

@@ -1,13 +1,12 @@
 package org.shogibridge.device.hub;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import org.shogibridge.device.http.DashboardAssets;
 import org.shogibridge.device.http.HttpReplies;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.shogibridge.device.http.HttpService;
+import org.shogibridge.device.http.WebReply;
+import org.shogibridge.device.http.WebRequest;
 
 /**
  * The hub's HTTP server: the event dashboard ({@code /}, the dashboard's event view on the club broker), its
@@ -17,10 +16,9 @@ import org.slf4j.LoggerFactory;
  * and are answered {@code 304} when unchanged.
  */
 final class HubWeb implements AutoCloseable {
-    private static final Logger log = LoggerFactory.getLogger(HubWeb.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final HttpServer server;
+    private final HttpService server;
     private final EventFeeds feeds;
     private final ArchiveFeeds archive;
     private final HubSettings settings;
@@ -30,53 +28,43 @@ final class HubWeb implements AutoCloseable {
         this.settings = settings;
         this.feeds = feeds;
         this.archive = archive;
-        server = HttpReplies.server(settings.httpHost(), settings.httpPort(), this::handle, "hub-http");
+        server = HttpService.start(settings.httpHost(), settings.httpPort(), this::handle, "hub-http");
     }
 
     int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            String method = exchange.getRequestMethod();
-            String path = exchange.getRequestURI().getPath();
-            if (path.startsWith("/event/")) {
-                exchange.getResponseHeaders().set("Access-Control-Allow-Origin", "*");
-                exchange.getResponseHeaders().set("Access-Control-Expose-Headers", "ETag, Last-Modified");
-            }
-            if (method.equals("OPTIONS")) { // a CORS preflight (a poller that sends If-None-Match)
-                exchange.getResponseHeaders().set("Access-Control-Allow-Methods", "GET, HEAD");
-                exchange.getResponseHeaders().set("Access-Control-Allow-Headers", "If-None-Match, If-Modified-Since");
-                exchange.sendResponseHeaders(204, -1);
-                return;
-            }
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                HttpReplies.send(exchange, 405, "text/plain; charset=utf-8", "Method not allowed.\n");
-                return;
-            }
-            if (path.startsWith("/event/")) {
-                event(exchange, path.substring("/event/".length()));
-            } else if (path.startsWith("/archive/")) {
-                ArchiveFeeds.Answer answer = archive.answer(path.substring("/archive/".length()), exchange.getRequestURI().getRawQuery());
-                if (answer == null) {
-                    HttpReplies.send(exchange, 404, "text/plain; charset=utf-8", "No such game.\n");
-                } else {
-                    HttpReplies.send(exchange, 200, answer.type(), answer.bytes());
-                }
-            } else if (path.equals("/config.json")) {
-                HttpReplies.send(exchange, 200, "application/json", config());
-            } else {
-                HttpReplies.staticFile(exchange, assets, path);
-            }
-        } catch (IOException e) {
-            log.debug("HTTP: {}", e.getMessage());
-        } catch (RuntimeException e) {
-            log.warn("HTTP request failed: {}", e.toString());
+    private WebReply handle(WebRequest request) throws IOException {
+        WebReply reply = answer(request);
+        if (request.path().startsWith("/event/")) {
+            reply.header("Access-Control-Allow-Origin", "*").header("Access-Control-Expose-Headers", "ETag, Last-Modified");
         }
+        return reply;
     }
 
-    private void event(HttpExchange exchange, String name) throws IOException {
+    private WebReply answer(WebRequest request) throws IOException {
+        String method = request.method();
+        String path = request.path();
+        if (method.equals("OPTIONS")) { // a CORS preflight (a poller that sends If-None-Match)
+            return WebReply.empty(204).header("Access-Control-Allow-Methods", "GET, HEAD")
+                    .header("Access-Control-Allow-Headers", "If-None-Match, If-Modified-Since");
+        }
+        if (!method.equals("GET") && !method.equals("HEAD")) {
+            return WebReply.text(405, "Method not allowed.\n");
+        }
+        if (path.startsWith("/event/")) {
+            return event(request, path.substring("/event/".length()));
+        } else if (path.startsWith("/archive/")) {
+            ArchiveFeeds.Answer answer = archive.answer(path.substring("/archive/".length()), request.rawQuery());
+            return answer == null ? WebReply.text(404, "No such game.\n") : WebReply.of(200, answer.type(), answer.bytes());
+        } else if (path.equals("/config.json")) {
+            return WebReply.of(200, "application/json", config());
+        }
+        return HttpReplies.staticFile(request, assets, path);
+    }
+
+    private WebReply event(WebRequest request, String name) throws IOException {
         HttpReplies.Feed feed = switch (name) {
             case "index.json" -> feeds.index();
             case "all.kifu" -> feeds.all();
@@ -86,11 +74,7 @@ final class HubWeb implements AutoCloseable {
                 yield dot <= 0 ? null : feeds.board(name.substring(0, dot), name.substring(dot + 1));
             }
         };
-        if (feed == null) {
-            HttpReplies.send(exchange, 404, "text/plain; charset=utf-8", "No such board or feed.\n");
-        } else {
-            HttpReplies.feed(exchange, feed);
-        }
+        return feed == null ? WebReply.text(404, "No such board or feed.\n") : HttpReplies.feed(request, feed);
     }
 
     /** The page's settings: the event view of this event, on the broker the page can reach, with no controls. */
@@ -105,6 +89,6 @@ final class HubWeb implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 }

@@ -44,10 +44,10 @@ class WebServerLimitsTest {
             Thread.sleep(300); // both are being read
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             HttpResponse<String> config = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + web.port() + "/config.json"))
-                    .timeout(Duration.ofSeconds(HttpReplies.MAX_REQUEST_SECONDS - 2)).build(), HttpResponse.BodyHandlers.ofString());
+                    .timeout(Duration.ofSeconds(HttpService.REQUEST_SECONDS - 2)).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, config.statusCode(), "answered while the slow clients still hold their connections");
             for (Socket s : slow) {
-                s.setSoTimeout((HttpReplies.MAX_REQUEST_SECONDS + 15) * 1000);
+                s.setSoTimeout((HttpService.REQUEST_SECONDS + 15) * 1000);
                 InputStream in = s.getInputStream();
                 // The server closes an incomplete request after MAX_REQUEST_SECONDS (a read timeout here fails the test).
                 assertEquals(-1, in.read(), "closed, not answered");
@@ -67,5 +67,69 @@ class WebServerLimitsTest {
         assertTrue(assets.find("index.html").isPresent()); // the web-dashboard jar is a dependency
         assets.find("index.html");
         assertEquals(1, assets.cachedFiles(), "a file is kept once");
+    }
+
+    /**
+     * Before (issue 84, finding 1): with eight half-sent requests the JDK server's eight threads were all reading,
+     * and every other request waited ~10 s for one of them to time out. A request is now read without a thread.
+     */
+    @Test
+    void manyHalfSentRequestsDoNotDelayThePage() throws Exception {
+        try (WebServer web = start()) {
+            List<Socket> slow = new ArrayList<>();
+            try {
+                for (int i = 0; i < 200; i++) {
+                    Socket s = new Socket("127.0.0.1", web.port());
+                    s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n".getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                    slow.add(s);
+                }
+                Thread.sleep(300);
+                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+                for (int i = 0; i < 20; i++) {
+                    // well inside the server's 10 s for a request: the old server answered only when one timed out
+                    HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + web.port()
+                            + (i % 2 == 0 ? "/" : "/config.json"))).timeout(Duration.ofSeconds(5)).build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    assertEquals(200, page.statusCode());
+                }
+            } finally {
+                for (Socket s : slow) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * Before (finding 2): a 100,000-character path was read whole and looked up in the jar, and 16 of them at a time
+     * filled a 96 MB heap. Now a request line over {@link HttpService#MAX_REQUEST_LINE} is refused as it arrives.
+     */
+    @Test
+    void aLongUrlIsRefusedWith414AndTheServerGoesOn() throws Exception {
+        try (WebServer web = start()) {
+            String answer = rawRequest(web.port(), "GET /" + "a".repeat(100_000) + " HTTP/1.1\r\nHost: x\r\n\r\n");
+            assertTrue(answer.startsWith("HTTP/1.1 414 "), answer);
+            String headers = rawRequest(web.port(), "GET / HTTP/1.1\r\nHost: x\r\nX-Junk: " + "b".repeat(100_000) + "\r\n\r\n");
+            assertTrue(headers.startsWith("HTTP/1.1 431 "), headers);
+            String page = rawRequest(web.port(), "GET /config.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            assertTrue(page.startsWith("HTTP/1.1 200 "), page);
+        }
+    }
+
+    /** Send one request as raw bytes and return the answer's first line and headers (what arrives before the body). */
+    private static String rawRequest(int port, String request) throws Exception {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(10_000);
+            try {
+                s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+                s.getOutputStream().flush();
+            } catch (java.io.IOException e) {
+                // the server may answer and close before it has read all of a long request
+            }
+            byte[] buffer = new byte[512];
+            int n = s.getInputStream().read(buffer);
+            return n < 0 ? "(closed)" : new String(buffer, 0, n, StandardCharsets.US_ASCII);
+        }
     }
 }
