@@ -49,6 +49,20 @@ describe('BoardStore', () => {
     expect(store.view('club', 'b1')!.online).toBe(true);
   });
 
+  it('says the board is halted while its status says the journal cannot be written, and not once it can', () => {
+    const store = new BoardStore();
+    store.receive(STATE, state(5, 2)); // the last state on disk says matched
+    expect(store.view('club', 'b1')!.halted).toBeNull();
+    const problem = 'Disk full. The journal could not be written (No space left on device).';
+    expect(store.receive(STATUS, JSON.stringify({ status: 'online', problem, boardStatus: 'halted' }))).toBe(true);
+    expect(store.view('club', 'b1')!.halted).toBe(problem);
+    expect(store.view('club', 'b1')!.state!.boardStatus.status).toBe('matched'); // the state could not say it
+    store.receive(STATUS, JSON.stringify({ status: 'online', problem: 'The record of game g1 could not be written.' }));
+    expect(store.view('club', 'b1')!.halted).toBeNull(); // a record waiting for room does not halt the board
+    store.receive(STATUS, '{"status":"online"}');
+    expect(store.view('club', 'b1')!.halted).toBeNull();
+  });
+
   it('takes the first state after a restart even if the daemon counts again from zero', () => {
     const store = new BoardStore();
     store.receive(STATE, state(40, 4));

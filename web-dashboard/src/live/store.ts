@@ -69,6 +69,11 @@ export interface BoardView {
   readonly event: string;
   readonly board: string;
   readonly online: boolean | null;
+  /**
+   * Why the board accepts no move, from its `status` (`"boardStatus":"halted"`, the journal cannot be written), or
+   * null. The state cannot say it: nothing that is not on disk is published.
+   */
+  readonly halted: string | null;
   readonly state: GameStateMessage | null;
   /** Local time (performance.now or Date.now, as the store was given) at which the state arrived. */
   readonly receivedAt: number;
@@ -80,6 +85,7 @@ interface Entry {
   event: string;
   board: string;
   online: boolean | null;
+  halted: string | null;
   state: GameStateMessage | null;
   receivedAt: number;
   analysis: Map<number, Analysis>;
@@ -168,7 +174,7 @@ export class BoardStore {
     const key = `${event}/${board}`;
     let e = this.boards.get(key);
     if (!e) {
-      e = { event, board, online: null, state: null, receivedAt: 0, analysis: new Map(), analysisGame: null, acceptAnyNextState: false };
+      e = { event, board, online: null, halted: null, state: null, receivedAt: 0, analysis: new Map(), analysisGame: null, acceptAnyNextState: false };
       this.boards.set(key, e);
     }
     return e;
@@ -205,8 +211,11 @@ export class BoardStore {
     if (online && e.online === false) {
       e.acceptAnyNextState = true; // a restart: its first state is taken even if its journal was lost
     }
-    const changed = e.online !== online;
+    const s = json as { boardStatus?: unknown; problem?: unknown };
+    const halted = online && s.boardStatus === 'halted' ? (typeof s.problem === 'string' ? s.problem : '') : null;
+    const changed = e.online !== online || e.halted !== halted;
     e.online = online;
+    e.halted = halted;
     return changed;
   }
 

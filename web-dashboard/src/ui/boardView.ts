@@ -112,6 +112,11 @@ export class BoardPage {
     return this.root.querySelector(selector) as T;
   }
 
+  /** Why the live board accepts no move (its status says so), or null; a recorded game is never halted. */
+  private haltedBy(): string | null {
+    return this.archivedGame ? null : this.view()?.halted ?? null;
+  }
+
   private view(): LiveBoard | null {
     return this.store.view(this.event, this.board);
   }
@@ -248,8 +253,11 @@ export class BoardPage {
     const s = state.boardStatus;
     let text = '';
     const japanese = language() === 'ja';
+    const halted = this.haltedBy(); // said by the board's status: no state can say it while nothing is written
     if (!live) {
       text = t('showing', { n: ply, total: state.moves.length });
+    } else if (halted !== null) {
+      text = t('storageHalted', { what: halted });
     } else if (s.status === 'correction-needed') {
       text = t('correct', { what: japanese && s.japanese ? s.japanese : `${s.squares.join(', ')}${s.detail ? ` (${s.detail})` : ''}` });
     } else if (s.status === 'promotion-pending') {
@@ -266,7 +274,7 @@ export class BoardPage {
       text = t('computerPlays', { move: this.engineMoveText(state.engineMove, state.engineMoveJapanese) });
     }
     status.textContent = text;
-    status.className = `status ${live ? s.status : 'history'}`;
+    status.className = `status ${live ? (halted !== null ? 'halted' : s.status) : 'history'}`;
   }
 
   /**

@@ -49,6 +49,7 @@ const WORDS = {
   illegal: { ja: '反則: {what}', en: 'illegal move: {what}' },
   boardOffline: { ja: '盤がオフラインです', en: 'offline' },
   halted: { ja: '停止中: {what}', en: 'halted: {what}' },
+  storageHalted: { ja: '停止中: 記録できないため指し手を受け付けていません ({what})', en: 'halted: no move is accepted, nothing can be recorded ({what})' },
   computerPlays: { ja: 'コンピュータの手: {move}。盤で動かしてください。', en: 'Computer plays {move}: move it on the board.' },
   draw: { ja: '引き分け', en: 'Draw' },
   board: { ja: '盤', en: 'Board' },

@@ -64,6 +64,8 @@ public final class MoveInference {
     private boolean offline;
     /** The game changed without the board: read no move until the squares show the game again. */
     private boolean followGame;
+    /** The board came back and has not been read whole yet. */
+    private boolean rereading;
     /** When the game began; only a board changed since then can announce a new game. */
     private long gameBeganAt = NEVER;
     private boolean lastMoveReplaceable;
@@ -159,8 +161,9 @@ public final class MoveInference {
     }
 
     /**
-     * The board reports again: its next scan is taken as it is, and any difference from the game becomes a
-     * correction shown at once, never a move.
+     * The board reports again: its next scan is taken as it is. If it shows the game, the next move is a move; any
+     * difference from the game becomes a correction shown at once, never a move (issue 84: a board that showed the
+     * game was made to "follow" it until a settle had passed, and a move made sooner was refused as a correction).
      */
     public void boardOnline() {
         if (!offline) {
@@ -169,6 +172,7 @@ public final class MoveInference {
         offline = false;
         board.restart();
         followGame = true;
+        rereading = true;
         judged = false;
     }
 
@@ -195,6 +199,10 @@ public final class MoveInference {
         }
         now = Math.max(now, snapshot.timeMillis());
         SettledBoard.Change change = board.read(snapshot);
+        if (rereading && board.started()) {
+            rereading = false; // the first reading since the board came back: it follows the game only if it differs
+            followGame = !(board.squaresShow(view.position()) && board.komadaiShow(view.position()));
+        }
         if (change != SettledBoard.Change.NONE) {
             judged = false;
             if (change == SettledBoard.Change.BOARD && promotion.isOpen()) {

@@ -267,6 +267,33 @@ public final class GameSession {
         return result;
     }
 
+    /**
+     * The game ended on an online site, whose moves are the truth: any of {@code siteMoves} (USI, the whole game) the
+     * board has not shown yet is played as the opponent's (the board then follows on the LEDs), and the game ends with
+     * the site's result, {@code detail} saying where it was decided. Issue 84: a move and the end in one message of the
+     * site left the move out of the record and its winner wrong. Return the result.
+     *
+     * @throws IllegalArgumentException when the site's moves do not continue the board's game, or the winner does not
+     *                                  fit the ending
+     */
+    public GameResult endedOnSite(List<String> siteMoves, Side winner, Termination termination, String detail, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        requireInProgress();
+        Game.requireFitting(winner, termination);
+        List<String> own = state().moves();
+        if (siteMoves.size() < own.size() || !siteMoves.subList(0, own.size()).equals(own)) {
+            throw new IllegalArgumentException("Different games. The site's moves " + siteMoves + " do not continue the board's " + own + ".");
+        }
+        settlePromotion();
+        for (int i = own.size(); i < siteMoves.size() && !game.isOver(); i++) {
+            play(sideToMove(), Usi.parseLegalMove(game.position(), siteMoves.get(i)), true, now);
+        }
+        GameResult result = game.isOver() ? game.result().orElseThrow() : endGame(g -> g.adjudicate(winner, termination, detail));
+        tellReader(); // the board follows the game's last position
+        flush();
+        return result;
+    }
+
     /** The detail of a result an arbiter declared. */
     public static final String ARBITER = "declared by the arbiter";
 

@@ -89,7 +89,7 @@ public final class HubCommand implements Callable<Integer> {
         hub.start();
         PrintWriter out = spec.commandLine().getOut();
         out.println("Broker: " + BrokerUrl.redacted(settings.broker()));
-        out.println("Boards: " + settings.eventPrefix() + "/+/{status,state,analysis}");
+        out.println("Boards: " + settings.eventPrefix() + "/+/{status,state,analysis,games/+}");
         out.println("Public feed: " + settings.publicPrefix() + "/# on " + BrokerUrl.redacted(settings.publicBroker())
                 + (settings.delayMoves() + settings.delaySeconds() > 0
                         ? " (delayed " + settings.delayMoves() + " moves, " + settings.delaySeconds() + " s)" : " (no delay)"));

@@ -134,6 +134,13 @@ public final class RunCommand implements Callable<Integer> {
         var b = settings.config().broker();
         if (settings.embeddedBroker()) {
             out.println("Broker: " + daemon.brokerUrl() + " (WebSocket ws://" + b.host() + ":" + b.wsPort() + "/mqtt)");
+            if (settings.brokerTls() != null) { // issue 84: the TLS listeners were not named
+                var tls = settings.brokerTls();
+                out.println("Broker over TLS: " + (tls.mqttPort() > 0 ? "ssl://" + b.host() + ":" + tls.mqttPort() : "")
+                        + (tls.mqttPort() > 0 && tls.wsPort() > 0 ? " (WebSocket " : tls.wsPort() > 0 ? "WebSocket " : "")
+                        + (tls.wsPort() > 0 ? "wss://" + b.host() + ":" + tls.wsPort() + "/mqtt" : "")
+                        + (tls.mqttPort() > 0 && tls.wsPort() > 0 ? ")" : ""));
+            }
         } else {
             out.println("Broker: " + daemon.brokerUrl());
         }

@@ -20,11 +20,15 @@ final class BoardBroker implements AutoCloseable {
     /** The embedded broker, or null with the club's. */
     private final EmbeddedBroker embedded;
 
-    private BoardBroker(String url, String user, String password, EmbeddedBroker embedded) {
+    /** The daemon's client id on this broker. */
+    final String clientId;
+
+    private BoardBroker(String url, String user, String password, EmbeddedBroker embedded, String clientId) {
         this.url = url;
         this.user = user;
         this.password = password;
         this.embedded = embedded;
+        this.clientId = clientId;
     }
 
     /**
@@ -34,10 +38,15 @@ final class BoardBroker implements AutoCloseable {
      */
     static BoardBroker open(RunSettings settings) throws java.io.IOException {
         var b = settings.config().broker();
+        String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
         if (!settings.embeddedBroker()) {
-            return new BoardBroker(settings.brokerUrl(), settings.brokerUsername(), settings.brokerPassword(), null); // an account written in the URL is taken out of it
+            return new BoardBroker(settings.brokerUrl(), settings.brokerUsername(), settings.brokerPassword(), null, clientId); // an account written in the URL is taken out of it
         }
         BrokerRoles roles = new BrokerRoles(settings.topicPrefix(), settings.brokerAccounts(), settings.anonymousRole());
+        roles.reserveClientIds(clientId);
+        byte[] secret = new byte[8];
+        new java.security.SecureRandom().nextBytes(secret);
+        String ownId = clientId + "-" + java.util.HexFormat.of().formatHex(secret); // anonymous clients cannot know it
         logAccess(settings, roles);
         EmbeddedBroker broker;
         try {
@@ -50,7 +59,7 @@ final class BoardBroker implements AutoCloseable {
             throw e;
         }
         // the daemon's own account: it alone writes the board's topics
-        return new BoardBroker("tcp://" + b.host() + ":" + b.mqttPort(), BrokerRoles.BOARD_USER, roles.boardPassword(), broker);
+        return new BoardBroker("tcp://" + b.host() + ":" + b.mqttPort(), BrokerRoles.BOARD_USER, roles.boardPassword(), broker, ownId);
     }
 
     /** The daemon's own account on its embedded broker (user, password), or null with the club's broker. */

@@ -15,6 +15,7 @@ import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.session.BoardStatus;
 import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
@@ -77,6 +78,11 @@ final class CommandRunner {
         long now = loop.now();
         if (askedOnline(command, session, reply)) {
             return;
+        }
+        BoardStatus status = session.state().status();
+        if (status.kind() == BoardStatus.Kind.HALTED && !(command instanceof RemoteCommand.Hint)) {
+            // Nothing could be kept on disk: a command answered ok here would change a game that is not recorded.
+            throw new IllegalStateException(status.detail());
         }
         if (command instanceof RemoteCommand.NewGame c) {
             session.newGame(c.start(), c.setup(), now);

@@ -123,12 +123,11 @@ public final class Daemon implements AutoCloseable {
 
         var b = settings.config().broker();
         broker = BoardBroker.open(settings);
-        String clientId = b.clientId() != null ? b.clientId() : "shogi-bridge-" + settings.config().event() + "-" + settings.config().boardId();
         loop = new BoardLoop(variant, clock, settings.session().inference().debounceScans());
         loop.pressToMove(settings.config().clock().pressToMove());
         // Commands arrive on Paho's thread before the outlet exists only in theory: the link connects in the outlet.
         RemoteCommands[] commands = new RemoteCommands[1];
-        link = new MqttLink(broker.url, clientId, broker.user, broker.password, b.caFile() == null ? null : Path.of(b.caFile()),
+        link = new MqttLink(broker.url, broker.clientId, broker.user, broker.password, b.caFile() == null ? null : Path.of(b.caFile()),
                 settings.topicPrefix(), settings.config().commands().enabled(), (verb, payload) -> commands[0].command(verb, payload));
         outlet = new Outlet(journal, archive, link, clock, settings.config().event(), settings.config().boardId(),
                 settings.config().round());

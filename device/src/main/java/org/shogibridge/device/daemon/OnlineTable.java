@@ -95,14 +95,14 @@ final class OnlineTable implements OnlinePlay.Table {
     }
 
     @Override
-    public void ended(Side winner, Termination termination, String status) {
+    public void ended(List<String> moves, Side winner, Termination termination, String status) {
         loop.post(() -> {
             GameSession s = session.get();
             if (s.isOver()) {
                 return;
             }
             try {
-                s.declareResult(winner, termination, loop.now());
+                s.endedOnSite(moves, winner, termination, "lishogi: " + status, loop.now());
             } catch (IllegalArgumentException | IllegalStateException e) {
                 log.warn("Online: the end '{}' cannot be recorded as {} ({}).", status, termination, e.getMessage());
             }

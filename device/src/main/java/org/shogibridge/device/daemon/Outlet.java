@@ -1,7 +1,10 @@
 package org.shogibridge.device.daemon;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -32,6 +35,11 @@ import org.slf4j.LoggerFactory;
 final class Outlet implements Runnable {
     private static final Logger log = LoggerFactory.getLogger(Outlet.class);
     private static final long CHECKPOINT_MILLIS = 5_000;
+    /**
+     * How many of the newest finished games' records stay retained on the broker (and are published again at each
+     * connection, for a broker that lost them): a hub away through several games still gets each of them.
+     */
+    static final int RETAINED_RECORDS = 20;
 
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final Journal journal;
@@ -91,6 +99,23 @@ final class Outlet implements Runnable {
         this.board = board;
     }
 
+    /** Publish the newest finished games' records again each time the broker is reached (it may have lost them). */
+    private void publishRecentRecords() {
+        try {
+            List<String> ids = archive.ids();
+            List<String> recent = new java.util.ArrayList<>(ids.subList(0, Math.min(RETAINED_RECORDS, ids.size())));
+            java.util.Collections.reverse(recent); // oldest first, as they were played
+            for (String gameId : recent) {
+                Path kifu = archive.file(gameId, "kifu");
+                if (kifu != null) {
+                    link.record(gameId, Files.readString(kifu));
+                }
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            log.warn("The recent games' records could not be read for the broker: {}", e.getMessage());
+        }
+    }
+
     /** Be told of each change once it is journaled and published (on the outlet thread): the voice speaks then. */
     void onPublished(java.util.function.BiConsumer<SessionEvent, Long> listener) {
         this.published = listener;
@@ -142,6 +167,7 @@ final class Outlet implements Runnable {
 
     @Override
     public void run() {
+        link.onConnected(this::publishRecentRecords);
         writeRecords(); // finished games a stop left in the journal
         while (running || !queue.isEmpty()) {
             try {
@@ -215,6 +241,8 @@ final class Outlet implements Runnable {
                 byte[][] files = journal.recordFiles(gameId);
                 archive.save(gameId, files[0], files[1]);
                 journal.archived(gameId);
+                link.record(gameId, new String(files[0], java.nio.charset.StandardCharsets.UTF_8));
+                forgetOldestRetainedRecord();
             } catch (IOException e) {
                 nextRetry = clock.millis() + RETRY_MILLIS;
                 if (archiveProblem == null) {
@@ -233,6 +261,18 @@ final class Outlet implements Runnable {
         }
     }
 
+    /** The game that has just left the newest {@link #RETAINED_RECORDS}: its record is no longer kept on the broker. */
+    private void forgetOldestRetainedRecord() {
+        try {
+            List<String> ids = archive.ids();
+            if (ids.size() > RETAINED_RECORDS) {
+                link.forgetRecord(ids.get(RETAINED_RECORDS));
+            }
+        } catch (IOException e) {
+            log.debug("Listing the games: {}", e.getMessage());
+        }
+    }
+
     private void retryStorage() {
         if ((journalProblem == null && archiveProblem == null) || clock.millis() < nextRetry) {
             return;
@@ -246,7 +286,7 @@ final class Outlet implements Runnable {
 
     private void reportStorage() {
         String problem = journalProblem != null ? journalProblem : archiveProblem;
-        link.problem(problem);
+        link.problem(problem, journalProblem != null);
         storageListener.storage(journalProblem);
     }
 

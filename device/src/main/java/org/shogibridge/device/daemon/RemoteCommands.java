@@ -15,12 +15,16 @@ import org.shogibridge.device.mqtt.MqttLink;
  *
  * <p>A command is answered when it is done, not when it is queued. At most {@link #MAX_WAITING} wait for their answer
  * at once; one more is answered {@code Busy.} at once and not carried out, so that a flood never builds a queue that
- * delays the game (the sender tries again once its earlier commands are answered).
+ * delays the game (the sender tries again once its earlier commands are answered). A move (the simulated hands'
+ * {@code sim}, a promotion's choice) has its own, deeper count, {@link #MAX_WAITING_MOVES}: a flood of hints or other
+ * commands never refuses a move (issue 84).
  */
 final class RemoteCommands implements MqttLink.CommandListener {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Commands accepted and not yet answered, at most. */
     static final int MAX_WAITING = 8;
+    /** Moves accepted and not yet answered, at most: a player makes one at a time; only a flood of moves reaches it. */
+    static final int MAX_WAITING_MOVES = 64;
 
     /** Carries out a valid command; throws {@link IllegalArgumentException} or {@link IllegalStateException} to refuse. */
     interface Executor {
@@ -44,6 +48,7 @@ final class RemoteCommands implements MqttLink.CommandListener {
     private final Executor executor;
     private final Outlet outlet;
     private final AtomicInteger waiting = new AtomicInteger();
+    private final AtomicInteger waitingMoves = new AtomicInteger();
 
     RemoteCommands(CommandParser parser, Executor executor, Outlet outlet) {
         this.parser = parser;
@@ -55,6 +60,7 @@ final class RemoteCommands implements MqttLink.CommandListener {
     public void command(String verb, byte[] payload) {
         String safeVerb = verb.length() > 40 ? verb.substring(0, 40) : verb;
         String[] id = {null};
+        AtomicInteger[] lane = {null}; // the count this command holds a place in, once it has one
         AtomicBoolean answered = new AtomicBoolean();
         Reply reply = new Reply() {
             @Override
@@ -84,31 +90,43 @@ final class RemoteCommands implements MqttLink.CommandListener {
                 if (answered.getAndSet(true)) {
                     return;
                 }
-                waiting.decrementAndGet();
+                if (lane[0] != null) {
+                    lane[0].decrementAndGet();
+                }
                 if (id[0] != null) {
                     answer.put("id", id[0]);
                 }
                 outlet.reply(safeVerb, answer.toString());
             }
         };
-        waiting.incrementAndGet(); // until its reply
         try {
             JsonNode json = CommandParser.json(verb, payload);
             if (json.has("id")) {
                 id[0] = json.get("id").asText();
             }
-            if (waiting.get() > MAX_WAITING) {
-                reply.error("Busy. " + MAX_WAITING + " commands wait for their answer; this one was not carried out."
-                        + " Send it again once they are answered.");
+            RemoteCommand command = parser.command(verb, json);
+            boolean move = isMove(command);
+            lane[0] = move ? waitingMoves : waiting;
+            int limit = move ? MAX_WAITING_MOVES : MAX_WAITING;
+            if (lane[0].incrementAndGet() > limit) { // its place is held until its reply
+                reply.error("Busy. " + limit + (move ? " moves" : " commands") + " wait for their answer; this one was not"
+                        + " carried out. Send it again once they are answered.");
                 return;
             }
-            executor.execute(parser.command(verb, json), reply);
+            executor.execute(command, reply);
         } catch (IllegalArgumentException e) {
             if (id[0] == null) {
                 id[0] = lenientId(payload); // refused while read (a field too many): the sender still waits for its id
             }
             reply.refuse(e);
         }
+    }
+
+    /** Whether a command is a move on the board: the simulated hands' work, or a promotion's choice. */
+    private static boolean isMove(RemoteCommand command) {
+        return command instanceof RemoteCommand.SimPlay || command instanceof RemoteCommand.SimLift
+                || command instanceof RemoteCommand.SimPlace || command instanceof RemoteCommand.SimKomadai
+                || command instanceof RemoteCommand.SimPress || command instanceof RemoteCommand.Promote;
     }
 
     /** Return the {@code id} of a payload that is JSON but not a valid command, or null. */

@@ -201,6 +201,26 @@ final class EventFeeds {
         return record(new Shown(board, board.state(), new Delay.Visible(board.moves(), true)));
     }
 
+    /**
+     * A game the board sent as its record file, with the event's headers as {@link #finishedRecord} gives them: the
+     * names from the pairing where the board has only the default ones, the title, the board, and the round the
+     * record names (else the board's).
+     */
+    GameRecord keptRecord(String boardId, GameRecord record) {
+        EventBoards.Board b = boards.get(boardId);
+        String roundHeader = record.headers().get("回戦");
+        int round = roundHeader != null && roundHeader.matches("\\d{1,4}") ? Integer.parseInt(roundHeader)
+                : b != null ? b.round() : boards.round();
+        String[] names = names(round, boardId, record.headers().getOrDefault(GameRecord.BLACK, ""),
+                record.headers().getOrDefault(GameRecord.WHITE, ""));
+        record.headers().put(GameRecord.BLACK, names[0]);
+        record.headers().put(GameRecord.WHITE, names[1]);
+        record.headers().put("棋戦", title);
+        record.headers().put("場所", boardId);
+        record.headers().put("回戦", Integer.toString(round));
+        return record;
+    }
+
     private GameRecord record(Shown s) {
         GameRecord record = StateRecord.record(s.state());
         EventBoards.Board b = s.board();
@@ -238,9 +258,11 @@ final class EventFeeds {
     /** The players' names: the board's own, or the pairing's where the board has only the default ones. */
     private String[] names(EventBoards.Board b) {
         JsonNode players = b.state().path("players");
-        Pairings.Pairing pairing = pairings.of(b.round(), b.id());
-        String sente = players.path("black").path("name").asText("");
-        String gote = players.path("white").path("name").asText("");
+        return names(b.round(), b.id(), players.path("black").path("name").asText(""), players.path("white").path("name").asText(""));
+    }
+
+    private String[] names(int round, String boardId, String sente, String gote) {
+        Pairings.Pairing pairing = pairings.of(round, boardId);
         if (pairing != null) {
             sente = isDefault(sente) ? pairing.sente() : sente;
             gote = isDefault(gote) ? pairing.gote() : gote;

@@ -13,6 +13,9 @@ import java.util.UUID;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.state.StateRecord;
 import org.shogibridge.device.threads.DaemonThreads;
 import org.slf4j.Logger;
@@ -82,7 +85,7 @@ public final class Hub implements AutoCloseable {
         feeds = new EventFeeds(settings.event(), settings.title(), boards, games, pairings, delay, System::currentTimeMillis);
         String id = "shogi-bridge-hub-" + UUID.randomUUID().toString().substring(0, 8);
         club = new HubLink(settings.broker(), id, settings.caFile(), this::heard, settings.eventPrefix() + "/+/+",
-                settings.eventPrefix() + "/" + HUB_TOPIC + "/cmd/+");
+                settings.eventPrefix() + "/" + HUB_TOPIC + "/cmd/+", settings.eventPrefix() + "/+/games/+");
         outside = settings.publicBroker().equals(settings.broker()) ? club
                 : new HubLink(settings.publicBroker(), id + "-public", settings.caFile(), null);
         publicFeed = new PublicFeed(boards, delay, settings.publicPrefix(), outside);
@@ -143,6 +146,11 @@ public final class Hub implements AutoCloseable {
             }
             return;
         }
+        if (kind.startsWith("games/") && message.getPayload().length > 0 && message.getPayload().length <= MAX_PAYLOAD_BYTES
+                && boards.accepts(board)) {
+            keepRecord(board, kind.substring("games/".length()), message.getPayload());
+            return;
+        }
         if (!(kind.equals("state") || kind.equals("status") || kind.equals("analysis")) || message.getPayload().length == 0) {
             return; // moves: the state carries them all; an empty payload clears a retained message
         }
@@ -177,8 +185,32 @@ public final class Hub implements AutoCloseable {
         }
     }
 
+    /**
+     * Keep a finished game the board sent as its record ({@code games/<id>}, retained): the way a game that ended
+     * while the broker or the hub was down still arrives. Once per game id: a game already kept is not read again.
+     */
+    private void keepRecord(String board, String gameId, byte[] kifu) {
+        if (games.has(gameId) || !GameArchive.validId(gameId)) {
+            return;
+        }
+        try {
+            GameRecord record = RecordFormat.read(gameId + ".kifu", kifu);
+            games.save(gameId, feeds.keptRecord(board, record));
+            index.add(games.kifu(gameId));
+            changed.release();
+            log.info("Kept game {} of board {} from its record ({}).", gameId, board, record.mainLine().ending());
+        } catch (IOException | RuntimeException e) {
+            if (warned.size() < MAX_WARNED && warned.add("games/" + board)) {
+                log.warn("Ignored the record of game {} of board {}: {}", gameId, board, e.getMessage());
+            }
+        }
+    }
+
     /** Keep a finished game's record on disk (called once per game, on the MQTT thread). */
     private void keep(EventBoards.Board board) {
+        if (games.has(board.gameId())) {
+            return; // its record arrived first
+        }
         try {
             games.save(board.gameId(), feeds.finishedRecord(board));
             index.add(games.kifu(board.gameId()));

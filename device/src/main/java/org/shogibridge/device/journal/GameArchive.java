@@ -31,6 +31,11 @@ public final class GameArchive {
     }
 
     /** Write a finished game in both formats. */
+    /** Whether a game id can name a file here (letters, digits, {@code _ . -}; what the daemon's ids are made of). */
+    public static boolean validId(String gameId) {
+        return ID.matcher(gameId).matches();
+    }
+
     public void save(String gameId, GameRecord record) throws IOException {
         save(gameId, RecordFormat.KIFU.encode(record), RecordFormat.CSA.encode(record));
     }

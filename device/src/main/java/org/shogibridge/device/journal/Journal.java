@@ -44,7 +44,8 @@ import org.shogibridge.device.state.StateJson;
  * <p>It heals itself: {@link #recover} reads back every line up to the first one that is torn (a power cut mid-write)
  * or unreadable (garbage, zeros), and {@link #open} then rewrites the file from what was read, so new lines never
  * follow a bad one; what was cut is kept beside it ({@code journal.jsonl.damaged-<time>}) for inspection, and the
- * sequence number never goes back, even past a cut line.
+ * sequence number never goes back, even past a cut line: after any damage it starts past the wall clock's
+ * milliseconds, beyond every number used before.
  *
  * <p>Lines: {@code idle} (the sequence number, nothing open), {@code start} (id, start SFEN, players), {@code game}
  * (a whole game at once, written when a change arrives for a game the journal no longer holds), {@code move} (USI,
@@ -301,6 +302,9 @@ public final class Journal implements AutoCloseable {
         }
         Path damaged = null;
         if (dropped > 0) {
+            // A cut line may have taken a number that was published with it: start past every number a daemon can
+            // have used, the wall clock's milliseconds (a board makes far fewer than 1,000 changes a second).
+            seq = Math.max(seq, System.currentTimeMillis());
             String time = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
             damaged = file.resolveSibling(file.getFileName() + ".damaged-" + time);
             Files.copy(file, damaged, StandardCopyOption.REPLACE_EXISTING);

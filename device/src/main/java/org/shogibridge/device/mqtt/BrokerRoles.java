@@ -39,6 +39,8 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
     private final Map<String, Account> accounts;
     private final Role anonymous;
     private final String boardPassword;
+    private volatile String reservedClientIds;
+    private volatile java.util.function.Consumer<String> refusedPublish = clientId -> { };
     /** Clients already told of in the log (bounded: a flood of made-up client ids cannot grow it). */
     private final Set<String> refusedClients = ConcurrentHashMap.newKeySet();
     private static final int MAX_REMEMBERED = 1_000;
@@ -75,9 +77,28 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
         return anonymous;
     }
 
+    /**
+     * Keep client ids that begin with {@code base} (the daemon's, {@code shogi-bridge-<event>-<board>}) for the board's
+     * own account: any other account that connects with one is refused at CONNECT, where it would otherwise take the
+     * daemon's session over (issue 84). A client without an account is not checked by the broker, so the daemon's
+     * own id carries a random part after {@code base} that no one else can know.
+     */
+    public void reserveClientIds(String base) {
+        this.reservedClientIds = base;
+    }
+
     @Override
     public boolean checkValid(String clientId, String username, byte[] password) {
-        return username != null && password != null && roleOf(username, password) != null;
+        if (username == null || password == null) {
+            return false;
+        }
+        if (reservedClientIds != null && clientId != null && clientId.startsWith(reservedClientIds) && !username.equals(BOARD_USER)) {
+            if (refusedClients.size() < MAX_REMEMBERED && refusedClients.add(clientId + " " + username)) {
+                log.info("Broker: refused client {} ({}): that client id is the daemon's own.", clientId, username);
+            }
+            return false;
+        }
+        return roleOf(username, password) != null;
     }
 
     /** Return the role of an account whose password matches, or null. */
@@ -105,12 +126,24 @@ public final class BrokerRoles implements IAuthenticator, IAuthorizatorPolicy {
         return a == null ? null : a.role();
     }
 
+    /**
+     * Be told of each client whose publish was refused, to close its connection: MQTT 3.1.1 (3.3.5) lets a server
+     * either acknowledge a refused publish or close the connection, and Moquette does neither for QoS 1, so such a
+     * client (mosquitto_pub -q 1) waited for ever (issue 84).
+     */
+    public void onRefusedPublish(java.util.function.Consumer<String> listener) {
+        this.refusedPublish = listener;
+    }
+
     @Override
     public boolean canWrite(Topic topic, String username, String clientId) {
         boolean may = mayWrite(topic.toString(), role(username));
+        if (!may) {
+            refusedPublish.accept(clientId);
+        }
         if (!may && refusedClients.size() < MAX_REMEMBERED && refusedClients.add(clientId)) {
             // Once per client: Moquette's own ERROR for each refused publish is kept out of the log (logback.xml).
-            log.info("Broker: refused a publish on {} from client {} ({}); only the board writes its topics{}.", topic,
+            log.info("Broker: refused a publish on {} from client {} ({}) and closed its connection; only the board writes its topics{}.", topic,
                     clientId, username == null ? "no account" : username,
                     role(username) == Role.VIEWER ? " and viewers only watch" : ", arbiters only cmd/<verb> and the public feed");
         }

@@ -15,6 +15,8 @@ import java.util.Properties;
  */
 public final class EmbeddedBroker implements AutoCloseable {
     private final Server server = new Server();
+    private final java.util.concurrent.ExecutorService closer =
+            java.util.concurrent.Executors.newSingleThreadExecutor(org.shogibridge.device.threads.DaemonThreads.named("broker-closer"));
 
     /**
      * TLS listeners: a PKCS#12 key store with the broker's key and certificate chain, its password, and the ports
@@ -49,11 +51,32 @@ public final class EmbeddedBroker implements AutoCloseable {
             }
         }
         IConfig config = new MemoryConfig(p);
-        server.startServer(config, Collections.emptyList(), null, roles, roles);
+        // Closed off Moquette's thread, which is inside the refused publish when it asks.
+        roles.onRefusedPublish(clientId -> closer.execute(() -> server.disconnectClient(clientId)));
+        server.startServer(config, Collections.emptyList(), tls == null ? null : () -> sslContext(tls), roles, roles);
+    }
+
+    /**
+     * The TLS listeners' context, from the user's PKCS#12 key store. Moquette's own reader would do, but it first looks
+     * for a key store among the jar's resources and says so at WARN on every start (issue 84).
+     */
+    private static io.netty.handler.ssl.SslContext sslContext(Tls tls) {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(tls.keystore())) {
+            java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+            store.load(in, tls.password().toCharArray());
+            javax.net.ssl.KeyManagerFactory keys = javax.net.ssl.KeyManagerFactory.getInstance(
+                    javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(store, tls.password().toCharArray());
+            return io.netty.handler.ssl.SslContextBuilder.forServer(keys).build();
+        } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+            throw new IllegalArgumentException("Bad key store. " + tls.keystore() + " cannot be read as PKCS#12 with the"
+                    + " given password (" + e.getMessage() + ").", e);
+        }
     }
 
     @Override
     public void close() {
         server.stopServer();
+        closer.shutdownNow();
     }
 }

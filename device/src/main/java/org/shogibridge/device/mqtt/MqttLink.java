@@ -61,6 +61,8 @@ public final class MqttLink implements AutoCloseable {
     private volatile boolean lost;
     /** Why the board cannot go on (the journal or games directory cannot be written), or null: part of "online". */
     private String problem;
+    private boolean halted;
+    private Runnable connectedListener = () -> { };
     private final java.util.concurrent.CountDownLatch firstConnection = new java.util.concurrent.CountDownLatch(1);
 
     public MqttLink(String url, String clientId, String username, String password, Path caFile, String prefix,
@@ -112,27 +114,33 @@ public final class MqttLink implements AutoCloseable {
     }
 
     private static byte[] statusPayload(String status) {
-        return statusJson(status, null).getBytes(StandardCharsets.UTF_8);
+        return statusJson(status, null, false).getBytes(StandardCharsets.UTF_8);
     }
 
-    private static String statusJson(String status, String problem) {
+    private static String statusJson(String status, String problem, boolean halted) {
         var node = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("status", status);
         if (problem != null) {
             node.put("problem", problem);
+        }
+        if (halted) {
+            node.put("boardStatus", "halted");
         }
         return node.toString();
     }
 
     /**
      * Say in {@code status} why the board cannot go on ({@code {"status":"online","problem":"Disk full. ..."}}), or,
-     * with null, that it goes on again.
+     * with null, that it goes on again. {@code halted}: the board accepts no move meanwhile
+     * ({@code "boardStatus":"halted"}): the game's {@code state} cannot say so, since nothing that is not on disk is
+     * published, and the state that would say it comes after the change the journal refused.
      */
-    public void problem(String text) {
-        if (java.util.Objects.equals(text, problem)) {
+    public void problem(String text, boolean halted) {
+        if (java.util.Objects.equals(text, problem) && halted == this.halted) {
             return;
         }
         problem = text;
-        outbox.add(new Outgoing(prefix + "/status", statusJson("online", text), 1, true, false));
+        this.halted = halted;
+        outbox.add(new Outgoing(prefix + "/status", statusJson("online", text, halted), 1, true, false));
     }
 
     /** Wait up to {@code millis} for the first connection (subscribed to commands, {@code online} published). */
@@ -148,6 +156,24 @@ public final class MqttLink implements AutoCloseable {
             }
         }
         outbox.add(new Outgoing(prefix + "/state", json, 1, true, true));
+    }
+
+    /**
+     * Queue a finished game's record (its KIF, retained on {@code <prefix>/games/<id>}): a game that ended while the
+     * broker was down reaches a hub that was away too, whatever states replaced its last one (issue 84).
+     */
+    public void record(String gameId, String kifu) {
+        outbox.add(new Outgoing(prefix + "/games/" + gameId, kifu, 1, true, false));
+    }
+
+    /** Queue the removal of a game's retained record (one no longer among the board's recent games). */
+    public void forgetRecord(String gameId) {
+        outbox.add(new Outgoing(prefix + "/games/" + gameId, "", 1, true, false));
+    }
+
+    /** Be told (on the thread that pumps) each time the link connects, after {@code online}: to republish what a broker may have lost. */
+    public void onConnected(Runnable listener) {
+        this.connectedListener = listener;
     }
 
     /** Queue a move message (QoS 1, kept in order while the broker is down). */
@@ -198,6 +224,7 @@ public final class MqttLink implements AutoCloseable {
                 return;
             }
             backoff = 500;
+            connectedListener.run();
         }
         while (!outbox.isEmpty() && inFlight.size() < MAX_IN_FLIGHT) {
             Outgoing next = outbox.peek();
@@ -284,7 +311,7 @@ public final class MqttLink implements AutoCloseable {
                 // before "online", so a client that waits for it can command
                 client.subscribe(prefix + "/cmd/+", 1).waitForCompletion(WAIT_MILLIS);
             }
-            MqttMessage online = new MqttMessage(statusJson("online", problem).getBytes(StandardCharsets.UTF_8));
+            MqttMessage online = new MqttMessage(statusJson("online", problem, halted).getBytes(StandardCharsets.UTF_8));
             online.setQos(1);
             online.setRetained(true);
             client.publish(prefix + "/status", online).waitForCompletion(WAIT_MILLIS);

@@ -45,8 +45,8 @@ public final class OnlinePlay implements AutoCloseable {
         /** The server's clocks. */
         void clocks(long blackMillis, long whiteMillis);
 
-        /** The server ended the game. */
-        void ended(Side winner, Termination termination, String status);
+        /** The server ended the game after these moves (the whole game, in USI: the board may not have shown the last). */
+        void ended(List<String> moves, Side winner, Termination termination, String status);
     }
 
     private final LishogiApi api;
@@ -356,7 +356,7 @@ public final class OnlinePlay implements AutoCloseable {
             case "cheat" -> Termination.ILLEGAL_MOVE;
             default -> Termination.RESIGNATION;
         };
-        table.ended(game.winner(), termination, status);
+        table.ended(game.moves(), game.winner(), termination, status);
     }
 
     private static Player player(OnlineGame full, Side side, OnlineGame.Player p) {

@@ -38,11 +38,12 @@ class DaemonBrokerAccessTest {
             assertTrue(daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("p"), WAIT).json().get("ok").asBoolean(),
                     "on loopback with no account, a client without one may command");
             long seq = daemon.mqtt.await("state", j -> j.get("moves").size() == 1, WAIT).json().get("seq").asLong();
-            // A spoofer's retained state far ahead, an offline status, a made-up answer and move:
-            daemon.mqtt.publishRetained("state", "{\"seq\":1000000000,\"moves\":[]}");
-            daemon.mqtt.publishRetained("status", "{\"status\":\"offline\"}");
-            daemon.mqtt.publishRetained("moves", "{\"seq\":1000000000,\"ply\":1,\"usi\":\"1g1f\"}");
-            daemon.mqtt.publishRetained("cmd/sim/result", "{\"ok\":true,\"id\":\"forged\"}");
+            // A spoofer's retained state far ahead, an offline status, a made-up answer and move; each refused
+            // publish closes the spoofer's connection, so each comes from a new one:
+            spoof(url(daemon), "state", "{\"seq\":1000000000,\"moves\":[]}");
+            spoof(url(daemon), "status", "{\"status\":\"offline\"}");
+            spoof(url(daemon), "moves", "{\"seq\":1000000000,\"ply\":1,\"usi\":\"1g1f\"}");
+            spoof(url(daemon), "cmd/sim/result", "{\"ok\":true,\"id\":\"forged\"}");
             Thread.sleep(500);
             try (Subscriber late = Subscriber.toListeningDaemon(url(daemon), PREFIX, null, null, WAIT)) {
                 late.await("status", j -> true, WAIT);
@@ -89,6 +90,87 @@ class DaemonBrokerAccessTest {
             Thread.sleep(1_500);
             assertEquals(List.of(), anonymous.on("cmd/sim/result"));
             assertEquals(0, daemon.daemon.probe().moveCount());
+        }
+    }
+
+    /** Publish a retained message as a client of its own, refused by the roles: the broker closes its connection. */
+    private static void spoof(String url, String topic, String json) throws Exception {
+        org.eclipse.paho.client.mqttv3.MqttClient spoofer = new org.eclipse.paho.client.mqttv3.MqttClient(url,
+                "spoofer-" + System.nanoTime(), new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        spoofer.connect();
+        spoofer.publish(PREFIX + "/" + topic, json.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, true);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (spoofer.isConnected() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(!spoofer.isConnected(), "a refused publish closes the connection");
+        spoofer.close(true);
+    }
+
+    /**
+     * Issue 84, finding 6: a QoS 1 publish the roles refuse was never acknowledged, and the client waited for ever.
+     * MQTT 3.1.1 (3.3.5): acknowledge it or close the connection; the broker now closes it.
+     */
+    @Test
+    void aRefusedQos1PublishClosesTheConnectionInsteadOfLeavingTheClientWaiting() throws Exception {
+        Map<String, Object> accounts = new HashMap<>(Map.of("broker.username", "arbiter", "broker.password", "arbiter-secret",
+                "broker.viewer-username", "viewer", "broker.viewer-password", "viewer-secret", "broker.anonymous", "viewer"));
+        try (LocalDaemonWithAccounts daemon = new LocalDaemonWithAccounts(data, accounts)) {
+            for (String account : new String[] {null, "viewer"}) {
+                org.eclipse.paho.client.mqttv3.MqttClient client = new org.eclipse.paho.client.mqttv3.MqttClient(daemon.url,
+                        "writer-" + account, new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+                client.setTimeToWait(20_000); // the acknowledgement, or the end of the connection, well before this
+                var options = new org.eclipse.paho.client.mqttv3.MqttConnectOptions();
+                if (account != null) {
+                    options.setUserName(account);
+                    options.setPassword("viewer-secret".toCharArray());
+                }
+                client.connect(options);
+                MqttException refused = assertThrows(MqttException.class, () -> client.publish(PREFIX + "/state",
+                        "{\"seq\":1000000000}".getBytes(java.nio.charset.StandardCharsets.UTF_8), 1, true));
+                assertEquals(MqttException.REASON_CODE_CONNECTION_LOST, refused.getReasonCode(),
+                        "closed, not left waiting (" + account + "): " + refused);
+                client.close(true);
+            }
+            assertEquals(0, daemon.daemon.probe().moveCount());
+        }
+    }
+
+    /**
+     * Issue 84, finding 5: a viewer that connected with the daemon's client id took its session over (9 "Broker
+     * connection lost" in 15 s). Now only the board's own account may use that id; others are refused at CONNECT, and
+     * a client without an account cannot know the daemon's id.
+     */
+    @Test
+    void noOneElseMayTakeTheDaemonsClientId() throws Exception {
+        Map<String, Object> accounts = new HashMap<>(Map.of("broker.username", "arbiter", "broker.password", "arbiter-secret",
+                "broker.viewer-username", "viewer", "broker.viewer-password", "viewer-secret", "broker.anonymous", "viewer"));
+        try (LocalDaemonWithAccounts daemon = new LocalDaemonWithAccounts(data, accounts);
+                Subscriber arbiter = new Subscriber(daemon.url, PREFIX, "arbiter", "arbiter-secret")) {
+            arbiter.await("status", j -> j.get("status").asText().equals("online"), WAIT);
+            String daemonsId = "shogi-bridge-test-b1";
+            for (String[] account : new String[][] {{"viewer", "viewer-secret"}, {"arbiter", "arbiter-secret"}}) {
+                org.eclipse.paho.client.mqttv3.MqttClient thief = new org.eclipse.paho.client.mqttv3.MqttClient(daemon.url, daemonsId,
+                        new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+                var options = new org.eclipse.paho.client.mqttv3.MqttConnectOptions();
+                options.setUserName(account[0]);
+                options.setPassword(account[1].toCharArray());
+                MqttException refused = assertThrows(MqttException.class, () -> thief.connect(options), account[0]);
+                assertEquals(MqttException.REASON_CODE_FAILED_AUTHENTICATION, refused.getReasonCode(), refused.toString());
+                thief.close(true);
+            }
+            // Without an account, the name is only a name: the daemon's own id has a part no one else knows.
+            org.eclipse.paho.client.mqttv3.MqttClient anonymous = new org.eclipse.paho.client.mqttv3.MqttClient(daemon.url, daemonsId,
+                    new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+            anonymous.connect();
+            anonymous.disconnect();
+            anonymous.close(true);
+            Thread.sleep(1_000);
+            assertEquals(List.of("online"), arbiter.on("status").stream().map(m -> m.json().get("status").asText()).distinct().toList(),
+                    "the daemon never went offline");
+            arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"after\"}");
+            assertTrue(arbiter.await("cmd/sim/result", j -> j.path("id").asText().equals("after"), WAIT).json().get("ok").asBoolean(),
+                    "the daemon still answers");
         }
     }
 

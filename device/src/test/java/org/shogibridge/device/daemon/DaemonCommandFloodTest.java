@@ -87,6 +87,31 @@ class DaemonCommandFloodTest {
         assertEquals(1, state.get("moves").size(), state.toString());
     }
 
+    /**
+     * Issue 84, finding 8: a move sent while other commands filled the eight places was answered {@code Busy.}. A move
+     * is never refused for load: moves have their own places.
+     */
+    @Test
+    void aMoveIsNeverRefusedBecauseOtherCommandsWait() throws Exception {
+        daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());
+        for (int i = 0; i < 40; i++) {
+            daemon.mqtt.flood("hint", "{\"id\":\"h" + i + "\"}"); // each waits for a search of a second
+        }
+        String[] moves = {"7g7f", "3c3d", "2g2f"};
+        for (int i = 0; i < moves.length; i++) {
+            String id = "move" + i;
+            daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + moves[i] + "\",\"id\":\"" + id + "\"}");
+            JsonNode answer = daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals(id), WAIT).json();
+            assertTrue(answer.get("ok").asBoolean(), "a move in a flood: " + answer);
+            for (int k = 0; k < 10; k++) { // more of the flood between the moves
+                daemon.mqtt.flood("hint", "{\"id\":\"h" + i + "-" + k + "\"}");
+            }
+        }
+        JsonNode state = daemon.mqtt.await("state", j -> j.get("moves").size() == moves.length, WAIT).json();
+        assertEquals(List.of(moves), java.util.stream.StreamSupport.stream(state.get("moves").spliterator(), false)
+                .map(JsonNode::asText).toList());
+    }
+
     @Test
     void aMoveAskedTwiceIsMadeOnceAndAcknowledgedWhenMade() throws Exception {
         daemon = new LocalDaemon(data, HUMAN, HUMAN, Map.of());

@@ -20,8 +20,8 @@ import org.shogibridge.device.journal.Journal;
 
 /**
  * The daemon on storage that fails under it: a full disk (a small tmpfs, filled) and a games directory that cannot be
- * written ({@code chattr +i}). Nothing is published that is not on disk, the board accepts no move meanwhile and
- * {@code status} says why, and once the storage works again every move and record is written. Needs root (mount,
+ * written ({@code chattr +i}). Nothing is published that is not on disk, the board accepts no move meanwhile (nor
+ * a command) and {@code status} says why, and once the storage works again every move and record is written. Needs root (mount,
  * chattr), as on the Pi and in CI; skipped with the reason otherwise.
  */
 class DaemonStorageTest {
@@ -73,7 +73,9 @@ class DaemonStorageTest {
         Path filler = FullDisk.fill(mqtt, data);
         String problem = mqtt.await("status", j -> j.has("problem"), WAIT).json().get("problem").asText();
         assertTrue(problem.startsWith("Disk full. The journal could not be written"), problem);
-        play("3c3d"); // the board does not take it: it is halted
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"3c3d\",\"id\":\"halted\"}");
+        JsonNode refused = mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("halted"), WAIT).json();
+        assertTrue(refused.get("error").asText().startsWith("Disk full."), "the hands do not move while halted: " + refused);
         Thread.sleep(1_500);
         assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("moves").size() == 2),
                 "nothing that is not on disk is published");
@@ -83,17 +85,55 @@ class DaemonStorageTest {
         Files.delete(filler);
         mqtt.await("status", j -> !j.has("problem") && j.get("status").asText().equals("online")
                 && mqtt.on("status").stream().anyMatch(m -> m.json().has("problem")), WAIT);
-        // Back: the board is read again; the hands' move made while halted is a difference, never a move.
+        // Back: the board is read again, and the next move is a move.
         JsonNode after = mqtt.await("state", j -> j.get("seq").asLong() > before
                 && !j.get("boardStatus").get("status").asText().equals("halted"), WAIT).json();
         assertEquals(1, after.get("moves").size());
-        long back = after.get("seq").asLong();
-        JsonNode correction = mqtt.await("state", j -> j.get("seq").asLong() > back
-                && j.get("boardStatus").get("status").asText().equals("correction-needed"), WAIT).json();
-        assertEquals("move the piece on 3d to 3c", correction.get("boardStatus").get("detail").asText());
+        play("3c3d");
+        JsonNode next = mqtt.await("state", j -> j.get("moves").size() == 2
+                || j.get("boardStatus").get("status").asText().equals("correction-needed"), WAIT).json();
+        assertEquals(2, next.get("moves").size(), "the next legal move is a move: " + next.get("boardStatus"));
         daemon.close();
         daemon = null;
-        assertEquals(1, Journal.recover(data.resolve("journal.jsonl")).game().moves().size());
+        assertEquals(2, Journal.recover(data.resolve("journal.jsonl")).game().moves().size());
+    }
+
+    /**
+     * Issue 84, finding 4: the journal stops taking changes with a move in hand ({@code chattr +i}). While it cannot be
+     * written, {@code cmd/sim play} is refused (it once answered ok with nothing recorded) and {@code status} says the
+     * board is halted; once it can, the waiting move comes out and the next legal move is a move (it was judged a
+     * correction, 3 of 3 times).
+     */
+    @Test
+    void theNextMoveAfterTheJournalIsWritableAgainIsTakenAsAMove() throws Exception {
+        Path data = dir.resolve("data");
+        start(data);
+        play("7g7f");
+        mqtt.await("state", j -> j.get("moves").size() == 1, WAIT);
+        play("3c3d");
+        mqtt.await("state", j -> j.get("moves").size() == 2, WAIT);
+        Path journal = data.resolve("journal.jsonl");
+        Assumptions.assumeTrue(FullDisk.command("chattr", "+i", journal.toString()), "chattr +i needs root; skipped.");
+        immutable = journal;
+        play("2g2f"); // taken by the board before anyone knows the journal refuses it
+        JsonNode status = mqtt.await("status", j -> j.has("problem"), WAIT).json();
+        assertEquals("halted", status.path("boardStatus").asText(), status.toString());
+        mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"8c8d\",\"id\":\"while-halted\"}");
+        JsonNode refused = mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("while-halted"), WAIT).json();
+        assertFalse(refused.get("ok").asBoolean(), refused.toString());
+        assertTrue(refused.get("error").asText().startsWith("Storage"), refused.toString());
+        assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("moves").size() == 3), "nothing unrecorded is published");
+
+        FullDisk.command("chattr", "-i", journal.toString());
+        immutable = null;
+        mqtt.await("state", j -> j.get("moves").size() == 3, WAIT); // the waiting move, once on disk
+        mqtt.await("status", j -> !j.has("problem") && mqtt.on("status").stream().anyMatch(m -> m.json().has("problem")), WAIT);
+        Thread.sleep(500);
+        play("8c8d");
+        JsonNode next = mqtt.await("state", j -> j.get("moves").size() == 4
+                || j.get("boardStatus").get("status").asText().equals("correction-needed"), WAIT).json();
+        assertEquals(4, next.get("moves").size(), "the next legal move is a move: " + next.get("boardStatus"));
+        assertEquals("8c8d", next.get("moves").get(3).asText());
     }
 
     /** Finding 3: the games directory cannot be written at a game's end; the journal keeps the game until it can. */

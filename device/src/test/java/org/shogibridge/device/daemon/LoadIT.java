@@ -33,7 +33,8 @@ import org.shogibridge.core.record.RecordFormat;
 /**
  * Issue 43: the real jar, as systemd runs it with a small heap, holds up while a game is played through it. Meanwhile
  * 1,000 slow HTTP clients send half a request and wait, 1,000 fast ones fetch pages, and a flood of every verb
- * (malformed, oversized, nested, unknown fields, and valid hints) arrives on the broker. The game must come out exact
+ * (malformed, oversized, nested, unknown fields, and valid hints) arrives on the broker, and 600 requests with
+ * 100,000-character URLs are refused (issue 84). The game must come out exact
  * in its record file, the process's memory stay bounded, and the web server answer again once the slow clients are
  * cut off.
  */
@@ -45,6 +46,7 @@ class LoadIT {
             "5i6h", "8b4b", "6h7h", "5a6b", "5g5f", "6b7b", "4h5g", "7b8b", "9g9f", "9c9d", "6i5h", "7a7b");
     private static final int SLOW_CLIENTS = 1_000;
     private static final int FAST_CLIENTS = 1_000;
+    private static final int LONG_URLS = 600;
     private static final long MAX_RSS_KB = 450 * 1024;
     /**
      * The least time the load lasts, the game's moves spread over it: {@code -Dload.seconds=300} is the long run of
@@ -106,6 +108,18 @@ class LoadIT {
                         return null;
                     });
                 }
+                // Long junk URLs (issue 84, finding 2): 600 of 100,000 characters, 16 at a time, once filled the heap.
+                AtomicInteger longRefused = new AtomicInteger();
+                ExecutorService junk = Executors.newFixedThreadPool(16);
+                for (int i = 0; i < LONG_URLS; i++) {
+                    junk.submit(() -> {
+                        if (longUrlRefused(httpPort)) {
+                            longRefused.incrementAndGet();
+                        }
+                        return null;
+                    });
+                }
+                junk.shutdown();
                 // The command flood: every verb, bad in every way, and valid hints.
                 List<String[]> bad = floodCommands();
                 AtomicInteger floodSent = new AtomicInteger();
@@ -122,7 +136,7 @@ class LoadIT {
                     return null;
                 });
 
-                // The game, played by a client that sends each move again when the daemon is busy.
+                // The game, each move sent once.
                 long loadStart = System.nanoTime();
                 for (int ply = 1; ply <= GAME.size(); ply++) {
                     long due = loadStart + TimeUnit.SECONDS.toNanos(LOAD_SECONDS) * (ply - 1) / GAME.size();
@@ -131,16 +145,10 @@ class LoadIT {
                         maxRss = Math.max(maxRss, rssKb(daemon.pid()));
                     }
                     String id = "move-" + ply;
-                    while (true) {
-                        player.command("sim", "{\"action\":\"play\",\"usi\":\"" + GAME.get(ply - 1) + "\",\"id\":\"" + id + "\"}");
-                        JsonNode answer = player.await("cmd/sim/result", j -> j.path("id").asText().equals(id), WAIT).json();
-                        if (answer.get("ok").asBoolean()) {
-                            break;
-                        }
-                        assertTrue(answer.get("error").asText().startsWith("Busy."), answer.toString());
-                        player.forget("cmd/sim/result", id);
-                        Thread.sleep(200);
-                    }
+                    // a move is never refused for load (issue 84: it was answered Busy. in the flood, and sent again)
+                    player.command("sim", "{\"action\":\"play\",\"usi\":\"" + GAME.get(ply - 1) + "\",\"id\":\"" + id + "\"}");
+                    JsonNode answer = player.await("cmd/sim/result", j -> j.path("id").asText().equals(id), WAIT).json();
+                    assertTrue(answer.get("ok").asBoolean(), answer.toString());
                     maxRss = Math.max(maxRss, rssKb(daemon.pid()));
                 }
                 String resign = "{\"side\":\"black\",\"id\":\"end\"}";
@@ -161,11 +169,13 @@ class LoadIT {
                 }
                 loading.set(false);
                 load.shutdown();
+                assertTrue(junk.awaitTermination(60, TimeUnit.SECONDS));
                 assertTrue(load.awaitTermination(60, TimeUnit.SECONDS));
                 maxRss = Math.max(maxRss, rssKb(daemon.pid()));
                 System.out.println("LoadIT: " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - loadStart) + " s, "
                         + floodSent.get() + " flood commands, " + fastAnswered.get() + " of " + fastSent.get()
-                        + " fast requests answered, " + SLOW_CLIENTS + " slow clients, max RSS " + maxRss / 1024 + " MB");
+                        + " fast requests answered, " + longRefused.get() + " of " + LONG_URLS + " long URLs refused with 414, "
+                        + SLOW_CLIENTS + " slow clients, max RSS " + maxRss / 1024 + " MB");
 
                 // The record: every move, in order, and the end.
                 String game = last.get("game").asText();
@@ -175,6 +185,7 @@ class LoadIT {
                 List<String> moves = RecordMoves.usi(record);
                 assertEquals(GAME, moves, "the record holds the game exactly");
                 assertEquals(Ending.RESIGNATION, record.mainLine().ending());
+                assertEquals(LONG_URLS, longRefused.get(), "every long URL is refused with 414");
                 assertTrue(floodSent.get() > 1_000, "the flood ran: " + floodSent.get());
                 assertTrue(fastSent.get() >= FAST_CLIENTS && fastAnswered.get() >= FAST_CLIENTS * 99 / 100,
                         fastAnswered.get() + " of " + fastSent.get() + " fast requests answered");
@@ -217,6 +228,28 @@ class LoadIT {
         commands.add(new String[] {"no-such-verb", "{}"});
         commands.add(new String[] {"hint", "{}"});
         return commands;
+    }
+
+    /** Send a GET for a random 100,000-character path and return whether the answer was 414. */
+    private static boolean longUrlRefused(int port) {
+        StringBuilder path = new StringBuilder("GET /");
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int i = 0; i < 100_000; i++) {
+            path.append((char) ('a' + random.nextInt(26)));
+        }
+        path.append(" HTTP/1.1\r\nHost: x\r\n\r\n");
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.setSoTimeout(30_000);
+            try {
+                s.getOutputStream().write(path.toString().getBytes(StandardCharsets.US_ASCII));
+            } catch (IOException e) {
+                // refused and closed before the whole line was sent: the answer is still there to read
+            }
+            byte[] answer = s.getInputStream().readNBytes(12);
+            return new String(answer, StandardCharsets.US_ASCII).equals("HTTP/1.1 414");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static long rssKb(long pid) throws IOException {

@@ -107,6 +107,19 @@ final class FakeLishogi implements AutoCloseable {
         play(usi);
     }
 
+    /**
+     * The opponent moves and the game ends in the same {@code gameState}, as when a flag falls right after the
+     * opponent's move (or a stream comes back after the end): the board has not shown the move yet.
+     */
+    synchronized void opponentPlaysAndEnds(String usi, String status, String winner) {
+        if (toMove() == accountSide) {
+            throw new IllegalStateException("not the opponent's turn");
+        }
+        this.status = status;
+        this.winner = winner;
+        play(usi);
+    }
+
     /** The game ends, as the server says it (status, winner). */
     synchronized void end(String status, String winner) {
         this.status = status;

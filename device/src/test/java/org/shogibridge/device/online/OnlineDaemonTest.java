@@ -130,6 +130,50 @@ class OnlineDaemonTest {
         }
     }
 
+    /**
+     * Issue 84, finding 7: the opponent moved and the game ended in one {@code gameState} (our flag fell right after
+     * their move). The record lacked that move and named the wrong winner ("まで23手で先手の勝ち", "%TORYO", "declared
+     * by the arbiter"). The site's moves and result are the truth: the record holds every move it played, and its end.
+     */
+    @Test
+    void aGameThatEndsOnTheSiteWithAMoveTheBoardHasNotShownIsRecordedAsTheSiteSaysIt() throws Exception {
+        try (FakeLishogi site = new FakeLishogi()) {
+            RunSettings settings = new ConfigLoader().load(null, config(site, FakeLishogi.TOKEN));
+            AtomicReference<GameState> latest = new AtomicReference<>();
+            try (Daemon daemon = new Daemon(settings)) {
+                daemon.probe().observe(e -> {
+                    if (e.stateOrNull() != null) {
+                        latest.set(e.stateOrNull());
+                    }
+                });
+                daemon.start();
+                assertTrue(command(settings, "seek", "{\"id\":\"s\"}").get("ok").asBoolean());
+                site.startGame("game0002", Side.BLACK);
+                await(() -> latest.get() != null && latest.get().white().kind() == Player.Kind.ONLINE, "the online game began");
+                daemon.probe().simulatePlay("7g7f").get(30, TimeUnit.SECONDS);
+                await(() -> site.moves().size() == 1, "our move reached the server");
+                site.opponentPlaysAndEnds("3c3d", "outoftime", "gote"); // their move, then our flag, in one message
+                await(() -> latest.get().result() != null, "the server's end was recorded");
+                assertEquals(List.of("7g7f", "3c3d"), latest.get().moves(), "every move the site played");
+                assertEquals(Side.WHITE, latest.get().result().winner(), "the site's winner");
+            }
+            Path games = dir.resolve("data").resolve("games");
+            Path kifu;
+            try (Stream<Path> files = Files.list(games)) {
+                kifu = files.filter(p -> p.toString().endsWith(".kifu")).findFirst().orElseThrow();
+            }
+            GameRecord record = RecordFormat.read(kifu.getFileName().toString(), Files.readAllBytes(kifu));
+            assertEquals(2, record.mainLine().moves().size());
+            assertEquals(Ending.TIME_UP, record.mainLine().ending());
+            String text = Files.readString(kifu);
+            assertTrue(text.contains("まで2手で時間切れにより後手の勝ち"), text);
+            assertTrue(!text.contains("arbiter"), text);
+            Path csa = kifu.resolveSibling(kifu.getFileName().toString().replace(".kifu", ".csa"));
+            String csaText = Files.readString(csa);
+            assertTrue(csaText.contains("-3334FU") && csaText.contains("%TIME_UP") && !csaText.contains("%TORYO"), csaText);
+        }
+    }
+
     @Test
     void aRefusedTokenOrOneWithoutTheBoardsScopeStopsTheDaemonBeforeItStartsWithTheSitesWords() throws Exception {
         try (FakeLishogi site = new FakeLishogi()) {
