@@ -63,6 +63,8 @@ final class Subscriber implements AutoCloseable {
     private MqttClient connected(String brokerUrl, String username, String password, javax.net.SocketFactory tls)
             throws MqttException {
         MqttClient made = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
+        // Paho can wait for ever on a publish whose connection the broker closes meanwhile (a refused publish does that)
+        made.setTimeToWait(10_000);
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setAutomaticReconnect(true);
@@ -150,7 +152,11 @@ final class Subscriber implements AutoCloseable {
     void flood(String verb, String json) throws Exception {
         MqttMessage message = new MqttMessage(json.getBytes(StandardCharsets.UTF_8));
         message.setQos(0);
-        client.publish(prefix + "/cmd/" + verb, message);
+        try {
+            client.publish(prefix + "/cmd/" + verb, message);
+        } catch (MqttException e) {
+            // a publish the broker refused: it closed the connection (which comes back); a flood goes on regardless
+        }
     }
 
     /**

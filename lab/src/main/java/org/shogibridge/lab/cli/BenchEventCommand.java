@@ -1,8 +1,6 @@
 package org.shogibridge.lab.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -370,26 +367,7 @@ public final class BenchEventCommand implements Callable<Integer> {
         Process hub = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx128m", "-cp", System.getProperty("java.class.path"),
                 "org.shogibridge.device.cli.ShogiBridge", "hub", "--broker", broker, "--event", EVENT, "--http-port",
                 String.valueOf(httpPort), "--data-dir", data.toString()).redirectErrorStream(true).start();
-        CountDownLatch ready = new CountDownLatch(1);
-        Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(hub.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = lines.readLine()) != null; ) {
-                    if (line.equals("Ready.")) {
-                        ready.countDown();
-                    } else if (line.contains("WARN") || line.contains("ERROR")) {
-                        System.err.println("hub: " + line);
-                    }
-                }
-            } catch (IOException e) {
-                // the hub stopped
-            }
-        }, "hub-output");
-        reader.setDaemon(true);
-        reader.start();
-        if (!ready.await(60, TimeUnit.SECONDS)) {
-            hub.destroyForcibly();
-            throw new IllegalStateException("Timeout. The hub did not start in 60 s.");
-        }
+        ChildReady.await(hub, "hub");
         return hub;
     }
 

@@ -1,8 +1,6 @@
 package org.shogibridge.lab.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -21,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -165,26 +162,7 @@ public final class BenchHttpCommand implements Callable<Integer> {
                 "--mqtt-port", String.valueOf(BenchDaemonCommand.freePort()), "--ws-port", String.valueOf(BenchDaemonCommand.freePort()),
                 "--http-port", String.valueOf(httpPort)));
         Process daemon = new ProcessBuilder(command).redirectErrorStream(true).start();
-        CountDownLatch ready = new CountDownLatch(1);
-        Thread reader = new Thread(() -> {
-            try (BufferedReader lines = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = lines.readLine()) != null; ) {
-                    if (line.equals("Ready.")) {
-                        ready.countDown();
-                    } else if (line.contains("WARN") || line.contains("ERROR") || line.contains("Exception")) {
-                        System.err.println("daemon: " + line);
-                    }
-                }
-            } catch (IOException e) {
-                // the daemon has ended
-            }
-        }, "daemon-output");
-        reader.setDaemon(true);
-        reader.start();
-        if (!ready.await(60, TimeUnit.SECONDS)) {
-            daemon.destroyForcibly();
-            throw new IllegalStateException("Timeout. The daemon did not start within 60 s.");
-        }
+        ChildReady.await(daemon, "daemon");
         return daemon;
     }
 
