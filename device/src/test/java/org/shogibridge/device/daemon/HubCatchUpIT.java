@@ -33,7 +33,7 @@ import org.shogibridge.core.record.RecordFormat;
  */
 class HubCatchUpIT {
     private static final Duration WAIT = Duration.ofSeconds(90);
-    private static final long OUTAGE_SECONDS = Long.getLong("outage.seconds", 45);
+    private static final long OUTAGE_SECONDS = Long.getLong("outage.seconds", 30);
 
     @TempDir
     Path dir;
@@ -74,7 +74,7 @@ class HubCatchUpIT {
                 }
                 Thread.sleep(2_000);
                 Set<String> recorded = gameIds(data.resolve("games"));
-                assertTrue(recorded.size() >= 3, "the demo played games: " + recorded + " (" + pattern + ")");
+                assertTrue(recorded.size() >= 2, "the demo played games: " + recorded + " (" + pattern + ")");
                 Path kept = hubData.resolve("events").resolve("club").resolve("games");
                 long deadline = System.nanoTime() + WAIT.toNanos();
                 while (!gameIds(kept).containsAll(recorded) && System.nanoTime() < deadline) {

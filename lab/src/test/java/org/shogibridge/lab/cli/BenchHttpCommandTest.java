@@ -12,13 +12,11 @@ import org.shogibridge.device.cli.CliRun;
 class BenchHttpCommandTest {
     @Test
     void answersEveryRequestWhileHalfOpenConnectionsAreHeld() {
-        CliRun.Result run = LabRun.run("bench-http", "--half-open", "100", "--requests", "300", "--clients", "2", "--seconds", "12");
+        CliRun.Result run = LabRun.run("bench-http", "--half-open", "100", "--requests", "300", "--clients", "2", "--seconds", "3");
         String out = String.join("\n", run.out());
         assertEquals(0, run.exitCode(), out + run.err());
         Matcher held = Pattern.compile("100 half-open connections held \\(at least (\\d+) at any check").matcher(out);
         assertTrue(held.find() && Integer.parseInt(held.group(1)) >= 90, out);
-        Matcher reopened = Pattern.compile("(\\d+) reopened after the server closed them").matcher(out);
-        assertTrue(reopened.find() && Integer.parseInt(reopened.group(1)) >= 100, "the server closed them after 10 s: " + out);
         assertTrue(out.contains("300 requests by 2 clients") && out.contains(", 0 failed"), out);
         assertTrue(out.matches("(?s).*answer time: n=300 p50=[0-9.]+ p90=[0-9.]+ p99=[0-9.]+ max=[0-9.]+ ms.*"), out);
         assertTrue(out.matches("(?s).*RSS \\d+ MB before, at most \\d+ MB during.*"), out);
