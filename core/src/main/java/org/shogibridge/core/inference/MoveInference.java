@@ -62,6 +62,8 @@ public final class MoveInference {
     private boolean clearMove;
     private final ClockPress press = new ClockPress();
     private boolean offline;
+    /** Judging is paused: the game cannot be kept on disk (see {@link #pause}). */
+    private boolean paused;
     /** The game changed without the board: read no move until the squares show the game again. */
     private boolean followGame;
     /** The board came back and has not been read whole yet. */
@@ -176,6 +178,24 @@ public final class MoveInference {
         judged = false;
     }
 
+    /**
+     * Judge nothing until {@link #resume}: the game cannot be kept on disk (issue 84). The board is still read, so
+     * that what the player does meanwhile is judged as usual once judging resumes: a move completed is a move, a
+     * piece in the hand is waited for. (Taking the board offline instead made a move begun just before the journal
+     * came back a correction.)
+     */
+    public void pause() {
+        paused = true;
+    }
+
+    /** Judge again, from the board as it now stands. */
+    public void resume() {
+        if (paused) {
+            paused = false;
+            judged = false;
+        }
+    }
+
     // ---------------------------------------------------------------- queries
 
     public LedFrame leds() {
@@ -216,7 +236,7 @@ public final class MoveInference {
     /** Let time pass without a new scan: runs the promotion window, the settle and the wrong-position timers. */
     public void tick(long nowMillis) {
         now = Math.max(now, nowMillis);
-        if (offline || expected.awaiting()) {
+        if (offline || paused || expected.awaiting()) {
             return;
         }
         if (promotion.due(now)) {
@@ -243,7 +263,7 @@ public final class MoveInference {
      */
     public boolean pressed(long atMillis) {
         now = Math.max(now, atMillis);
-        if (offline || expected.awaiting() || judged && !press.unconfirmed() || !board.started()) {
+        if (offline || paused || expected.awaiting() || judged && !press.unconfirmed() || !board.started()) {
             return false;
         }
         judged = true;

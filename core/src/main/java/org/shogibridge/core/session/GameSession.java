@@ -446,20 +446,20 @@ public final class GameSession {
     }
 
     /**
-     * The game cannot be kept on disk: accept no move (the board is not read) until {@link #storageBack}; the status
-     * says why.
+     * The game cannot be kept on disk: accept no move (the board is read, nothing judged) until {@link #storageBack};
+     * the status says why.
      */
     public void storageFailed(String problem, long nowMillis) {
         now = Math.max(now, nowMillis);
-        inference.boardOffline();
+        inference.pause();
         changeStatus(new BoardStatus(BoardStatus.Kind.HALTED, List.of(), problem));
         flush();
     }
 
-    /** The game can be kept on disk again: the board is re-read, and any difference is corrected, never taken as a move. */
+    /** The game can be kept on disk again: the board is judged as it now stands (a move made meanwhile is a move). */
     public void storageBack(long nowMillis) {
         now = Math.max(now, nowMillis);
-        inference.boardOnline();
+        inference.resume();
         changeStatus(BoardStatus.MATCHED);
         flush();
     }

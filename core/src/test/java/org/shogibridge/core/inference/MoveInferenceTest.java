@@ -98,6 +98,31 @@ class MoveInferenceTest {
         assertEquals(List.of("5g2g"), board.moves());
     }
 
+    /**
+     * Issue 84, finding 4: the journal stops taking changes, then takes them again. The board is still read while the
+     * session is halted; once it goes on, a move begun during the halt and finished after it is a move (it was a
+     * correction: the board came back "to be followed"), and so is one made wholly during the halt.
+     */
+    @Test
+    void aMoveAroundAHaltOfTheJournalIsAMoveOnceTheGameCanBeKeptAgain() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        assertEquals(List.of("7g7f"), board.moves());
+        board.session.storageFailed("Disk full. The journal could not be written.", board.time());
+        board.lift("3c").settle();
+        assertEquals(List.of("7g7f"), board.moves(), "nothing is judged while halted");
+        board.session.storageBack(board.time());
+        board.place("3d").settle();
+        assertEquals(List.of("7g7f", "3c3d"), board.moves(), "begun while halted, finished after: a move");
+        board.session.storageFailed("Disk full. The journal could not be written.", board.time());
+        board.slide("2g", "2f").settle();
+        assertEquals(List.of("7g7f", "3c3d"), board.moves());
+        board.session.storageBack(board.time());
+        board.settle();
+        assertEquals(List.of("7g7f", "3c3d", "2g2f"), board.moves(), "made while halted: a move once the game can be kept");
+        assertTrue(board.events().stream().noneMatch(e -> e instanceof Observation.CorrectionNeeded), board.events().toString());
+    }
+
     @Test
     void aUniqueTargetThatNeverReadsEmptyNeedsOnlyTheKomadai() {
         TestBoard board = new TestBoard("4k4/9/9/9/4p4/9/4R4/9/4K4 b - 1", Variant.STANDARD, PLAIN);
