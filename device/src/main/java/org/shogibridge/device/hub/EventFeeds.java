@@ -211,25 +211,24 @@ final class EventFeeds {
         String roundHeader = record.headers().get("回戦");
         int round = roundHeader != null && roundHeader.matches("\\d{1,4}") ? Integer.parseInt(roundHeader)
                 : b != null ? b.round() : boards.round();
-        String[] names = names(round, boardId, record.headers().getOrDefault(GameRecord.BLACK, ""),
-                record.headers().getOrDefault(GameRecord.WHITE, ""));
+        eventHeaders(record, boardId, round, names(round, boardId, record.headers().getOrDefault(GameRecord.BLACK, ""),
+                record.headers().getOrDefault(GameRecord.WHITE, "")));
+        return record;
+    }
+
+    /** The event's headers of a game kept or shown: the players' names, the title, the board and the round. */
+    private void eventHeaders(GameRecord record, String boardId, int round, String[] names) {
         record.headers().put(GameRecord.BLACK, names[0]);
         record.headers().put(GameRecord.WHITE, names[1]);
         record.headers().put("棋戦", title);
         record.headers().put("場所", boardId);
         record.headers().put("回戦", Integer.toString(round));
-        return record;
     }
 
     private GameRecord record(Shown s) {
         GameRecord record = StateRecord.record(s.state());
         EventBoards.Board b = s.board();
-        String[] names = names(b);
-        record.headers().put(GameRecord.BLACK, names[0]);
-        record.headers().put(GameRecord.WHITE, names[1]);
-        record.headers().put("棋戦", title);
-        record.headers().put("場所", b.id());
-        record.headers().put("回戦", Integer.toString(b.round()));
+        eventHeaders(record, b.id(), b.round(), names(b));
         String started = RecordHeaders.startTime(b.gameId());
         if (started != null) {
             record.headers().put("開始日時", started);
