@@ -78,11 +78,20 @@ class Watcher:
                         return body
                 left = deadline - time.time()
                 if left <= 0:
-                    raise TimeoutError(f"no message on {topic} in {seconds} s")
+                    last = next((body for t, body in reversed(self.messages) if t == topic), None)
+                    raise TimeoutError(f"no message on {topic} in {seconds} s; the last one: {brief(last)}")
                 self.lock.wait(left)
 
     def close(self):
         self.proc.terminate()
+
+
+def brief(state):
+    """A state message in a line: what a failed wait saw last (the whole state is kilobytes)."""
+    if not isinstance(state, dict) or "moves" not in state:
+        return json.dumps(state, ensure_ascii=False)[:300]
+    return json.dumps({k: state.get(k) for k in ("seq", "boardStatus", "engineMove", "result", "sideToMove")}
+                      | {"moves": len(state["moves"])}, ensure_ascii=False)[:600]
 
 
 def check(name, ok, detail):
@@ -211,6 +220,16 @@ def archive_on_arm64(work):
           and os.path.getsize(os.path.join(data, "archive.sqlite")) > 0, f"exit {code}: {said or text[-2000:]}")
 
 
+def log_tail(work, lines=40):
+    """The end of the newest log in the work folder: why a check that could not finish stopped."""
+    logs = [os.path.join(work, f) for f in os.listdir(work) if f.endswith(".log")]
+    if not logs:
+        return ""
+    newest = max(logs, key=os.path.getmtime)
+    text = open(newest, encoding="utf-8", errors="replace").read().splitlines()
+    return f"\n--- the last {lines} lines of {os.path.basename(newest)}:\n" + "\n".join(text[-lines:])
+
+
 def main():
     if not os.path.exists(ARM_JAVA) or subprocess.run(["which", "qemu-aarch64-static"], capture_output=True).returncode:
         print("arm64: skipped: qemu-user-static and openjdk-17-jre-headless:arm64 are not installed")
@@ -221,7 +240,7 @@ def main():
             try:
                 step(work)
             except Exception as e:  # a check that cannot finish fails, and the others still run
-                check(step.__name__, False, repr(e))
+                check(step.__name__, False, repr(e) + log_tail(work))
     print(f"arm64: {len(steps) - len(failures)} of {len(steps)} checks passed")
     return 1 if failures else 0
 

@@ -2,18 +2,18 @@ package org.shogibridge.device.board;
 
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Side;
-import org.shogibridge.firmware.emulator.BoardEmulator;
+import org.shogibridge.firmware.emulator.EmulatedFirmware;
 import org.shogibridge.firmware.protocol.Protocol;
 
 /**
- * Feeds what simulated hands do on a {@link SimulatedBoard} to a {@link BoardEmulator}: its scans become the
+ * Feeds what simulated hands do on a {@link SimulatedBoard} to an {@link EmulatedFirmware} (Java or the real binary in simavr): its scans become the
  * emulated board's sensors, its presses the firmware's BUTTON messages (the menu button's press and release).
  */
 public final class EmulatorFeed implements BoardPort.Listener {
-    private final BoardEmulator emulator;
+    private final EmulatedFirmware emulator;
     private final MonotonicClock clock;
 
-    public EmulatorFeed(BoardEmulator emulator, MonotonicClock clock) {
+    public EmulatorFeed(EmulatedFirmware emulator, MonotonicClock clock) {
         this.emulator = emulator;
         this.clock = clock;
     }

@@ -15,6 +15,8 @@ import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.SimulatedBoard;
 import org.shogibridge.firmware.board.BoardGeometry;
 import org.shogibridge.firmware.emulator.BoardEmulator;
+import org.shogibridge.firmware.emulator.EmulatedFirmware;
+import org.shogibridge.firmware.emulator.SimavrFirmware;
 import org.shogibridge.firmware.emulator.EmulatorTransport;
 import org.shogibridge.firmware.emulator.FaultPlan;
 import picocli.CommandLine.ArgGroup;
@@ -76,6 +78,11 @@ public final class EmulateBoardCommand implements Callable<Integer> {
     @Option(names = "--deltas", description = "Send deltas between full snapshots (one full snapshot a second).")
     private boolean deltas;
 
+    @Option(names = "--firmware", paramLabel = "FILE.elf",
+            description = "Run this firmware binary (the reference board's, firmware-interface/mega2560) in simavr instead of "
+                    + "the Java firmware; its harness shogi-board-sim must be beside it (make -C firmware-interface/mega2560 all sim).")
+    private Path firmware;
+
     @Option(names = "--record", paramLabel = "FILE", description = "Play this record's moves with the simulated hands.")
     private Path record;
 
@@ -94,37 +101,52 @@ public final class EmulateBoardCommand implements Callable<Integer> {
             throw new IllegalArgumentException("Bad option. --noise must be between 0 and 1, not " + noise + ".");
         }
         MonotonicClock clock = new MonotonicClock();
-        BoardGeometry geometry = BoardGeometry.recommended(v, faceSensing);
         LedFrame leds = new LedFrame(v.squares());
-        BoardEmulator emulator = new BoardEmulator(geometry, "shogi-bridge emulator", deltas, plan, leds);
-        InferenceSettings player = InferenceSettings.defaults().withFaceSensing(faceSensing);
+        EmulatedFirmware board;
+        boolean senses = faceSensing;
+        if (firmware != null) {
+            if (deltas) {
+                throw new IllegalArgumentException("Bad option. --deltas is the Java firmware's; the reference firmware sends"
+                        + " full snapshots.");
+            }
+            SimavrFirmware mcu = SimavrFirmware.start(firmware, v, plan, leds, clock::millis);
+            senses = mcu.geometry().faceSensing(); // the binary says what the board is; the hands' board is the same
+            board = mcu;
+        } else {
+            board = new BoardEmulator(BoardGeometry.recommended(v, faceSensing), "shogi-bridge emulator", deltas, plan, leds);
+        }
+        InferenceSettings player = InferenceSettings.defaults().withFaceSensing(senses);
         SimulatedBoard hands = new SimulatedBoard(v, player, noise, seed, clock);
         hands.watch(leds);
         if (game != null) {
             hands.setInitial(game.startPosition());
         }
-        hands.start(new EmulatorFeed(emulator, clock));
+        hands.start(new EmulatorFeed(board, clock));
         EmulatorTransport transport = where.pty
-                ? new EmulatorTransport.Pty(emulator, plan, clock::millis,
+                ? new EmulatorTransport.Pty(board, plan, clock::millis,
                         ptyDirectory != null ? ptyDirectory : Path.of(System.getProperty("java.io.tmpdir")))
-                : new EmulatorTransport.Tcp(emulator, plan, clock::millis, where.tcp);
+                : new EmulatorTransport.Tcp(board, plan, clock::millis, where.tcp);
         PrintWriter out = spec.commandLine().getOut();
         CountDownLatch stop = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stop.countDown();
             transport.close();
             hands.close();
+            closeIfSimulated(board);
         }));
         out.println("Emulated board: " + transport.start());
         out.flush();
         if (game != null) {
-            int played = play(game, hands, emulator, clock);
-            out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + emulator.outages()
-                    + ". Sent " + emulator.snapshotsSent() + " snapshots and " + emulator.deltasSent() + " deltas.");
+            int played = play(game, hands, board, clock);
+            out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + board.outages()
+                    + ". Sent " + board.snapshotsSent() + " snapshots and " + board.deltasSent() + " deltas."
+                    + (board instanceof SimavrFirmware mcu ? " MCU resets: " + mcu.resets() + ", scans: " + mcu.scans()
+                            + " in " + mcu.cycles() + " cycles." : ""));
             out.flush();
             if (exitWhenDone) {
                 transport.close();
                 hands.close();
+                closeIfSimulated(board);
                 return 0;
             }
         }
@@ -137,7 +159,13 @@ public final class EmulateBoardCommand implements Callable<Integer> {
      * sight of the board (a disconnect, a stall) is taken back and made again, as a player does who sees the board
      * go offline (the Pi never takes a change it did not see as a move, and guides the board back to its position).
      */
-    private static int play(GameRecord game, SimulatedBoard hands, BoardEmulator emulator, MonotonicClock clock)
+    private static void closeIfSimulated(EmulatedFirmware board) {
+        if (board instanceof SimavrFirmware mcu) {
+            mcu.close();
+        }
+    }
+
+    private static int play(GameRecord game, SimulatedBoard hands, EmulatedFirmware emulator, MonotonicClock clock)
             throws Exception {
         Position position = game.startPosition().copy();
         int played = 0;
@@ -169,8 +197,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
      * Wait until the Pi has been in sync with the board for a second. A Pi that stays away a minute ends the play with
      * a clear message rather than a silent wait (a stalled test then says why).
      */
-    private static void awaitSynced(BoardEmulator emulator, MonotonicClock clock, int move) throws InterruptedException {
-        long since = -1;
+    private static void awaitSynced(EmulatedFirmware emulator, MonotonicClock clock, int move) throws InterruptedException {
         long giveUp = clock.millis() + SYNC_PATIENCE_MILLIS;
         for (;;) {
             long now = clock.millis();
@@ -178,14 +205,8 @@ public final class EmulateBoardCommand implements Callable<Integer> {
                 throw new IllegalStateException("Link down. The Pi has not been in sync with the board for "
                         + SYNC_PATIENCE_MILLIS / 1000 + " s, at move " + move + " (outages so far: " + emulator.outages() + ").");
             }
-            if (emulator.synced(now)) {
-                if (since < 0) {
-                    since = Math.max(now, emulator.syncedSince());
-                } else if (now - Math.max(since, emulator.syncedSince()) >= SYNCED_BEFORE_MOVING_MILLIS) {
-                    return;
-                }
-            } else {
-                since = -1;
+            if (emulator.synced(now) && now - emulator.inStepSince() >= SYNCED_BEFORE_MOVING_MILLIS) {
+                return;
             }
             Thread.sleep(20);
         }

@@ -25,7 +25,9 @@ import org.shogibridge.device.config.ConfigLoader;
 /**
  * The board protocol end to end: the emulator (the real jar in a child process, its hands playing a real 52-move game)
  * talks to the daemon (in this process) over TCP and over a pseudo-terminal from socat, with faults injected into what
- * the board sends. The game must arrive whole, with no move that is not the record's.
+ * the board sends. The game must arrive whole, with no move that is not the record's. The emulator runs the Java
+ * firmware, or the reference board's real firmware binary in simavr (firmware-interface/mega2560, built here by its
+ * Makefile), which the daemon reads as it would a Mega on USB.
  */
 @Execution(ExecutionMode.CONCURRENT) // each test has its own broker, ports and directories: two run at once
 class FirmwareBoardIT {
@@ -175,6 +177,57 @@ class FirmwareBoardIT {
     /** Return true if two USI moves take a piece from the same square (a drop, "P*5e", has none). */
     private static boolean sameFromSquare(String usi, String other) {
         return other.charAt(1) != '*' && usi.startsWith(other.substring(0, 2));
+    }
+
+    /**
+     * Build the reference board's firmware with these make variables into target/mega2560/NAME, the simavr harness
+     * beside it, and return the .elf. CI installs gcc-avr, avr-libc and libsimavr-dev (.ci/run).
+     */
+    private static synchronized Path referenceFirmware(String name, String... makeVariables) throws Exception {
+        Path build = Path.of("target", "mega2560", name).toAbsolutePath();
+        List<String> command = new ArrayList<>(List.of("make", "-C", Path.of("..", "firmware-interface", "mega2560").toString(),
+                "BUILD=" + build));
+        command.addAll(List.of(makeVariables));
+        command.addAll(List.of("all", "sim"));
+        Process make = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(make.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(make.waitFor(180, TimeUnit.SECONDS) && make.exitValue() == 0, "make failed (apt install gcc-avr avr-libc"
+                + " simavr libsimavr-dev):\n" + output);
+        return build.resolve("shogi-board-mega2560.elf");
+    }
+
+    @Test
+    void aRealGameThroughTheRealFirmwareBinaryPromotingByTheFace() throws Exception {
+        // The standard build: presence and face switches on every square, so a promotion is the piece turned over.
+        Path firmware = referenceFirmware("standard");
+        Path devices = dir.resolve("dev");
+        record = record();
+        emulator = startEmulator("--firmware", firmware.toString(), "--pty", "--pty-dir", devices.toString(), "--seed", "7");
+        startDaemon(Map.of("board.source", "serial", "board.port", emulatorAddress(), "board.baud", 115_200,
+                "board.face-sensing", true));
+        String log = assertGameComplete();
+        assertTrue(log.contains("MCU resets: 1,"), "powered up once, when the daemon opened the port: " + log);
+    }
+
+    @Test
+    void theRealFirmwareBinaryWithEveryFaultResetsAndPulledCablesKeepsTheGame() throws Exception {
+        // Presence switches only (a promotion is the lift-and-put-back gesture), at 1 Mbaud, with every fault on the UART
+        // between the MCU and the pseudo-terminal: a RESET resets the MCU in simavr, and every 20 s the USB cable is
+        // pulled (the device goes away, and the Mega, powered by it, starts again when it comes back).
+        Path firmware = referenceFirmware("presence-1mbaud", "FACE_SENSING=0", "BAUD=1000000");
+        Path devices = dir.resolve("dev");
+        record = record();
+        emulator = startEmulator("--firmware", firmware.toString(), "--pty", "--pty-dir", devices.toString(), "--seed", "11",
+                "--faults", ALL_FAULTS + ",disconnect=20");
+        startDaemon(Map.of("board.source", "serial", "board.port", emulatorAddress(), "board.baud", 1_000_000));
+        String log = assertGameComplete();
+        for (String fault : List.of("FLIP", "DROP_BYTE", "DROP_FRAME", "DUPLICATE", "RESET", "STALL")) {
+            assertTrue(Pattern.compile(fault + "=[1-9]").matcher(log).find(), fault + " was injected: " + log);
+        }
+        Matcher resets = Pattern.compile("MCU resets: (\\d+)").matcher(log);
+        Matcher outages = Pattern.compile("outages: (\\d+)").matcher(log);
+        assertTrue(resets.find() && Integer.parseInt(resets.group(1)) >= 3, "reset faults and plugged cables reset the MCU: " + log);
+        assertTrue(outages.find() && Integer.parseInt(outages.group(1)) >= 2, log);
     }
 
     @Test

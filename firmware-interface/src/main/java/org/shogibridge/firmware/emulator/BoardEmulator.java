@@ -1,7 +1,6 @@
 package org.shogibridge.firmware.emulator;
 
 import java.io.IOException;
-import java.util.Arrays;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.firmware.board.BoardGeometry;
@@ -20,9 +19,9 @@ import org.shogibridge.firmware.protocol.Readings;
  * change and at every heartbeat (if enabled, deltas from the last full snapshot, which is repeated every second), acknowledges LED frames and shows
  * them on a core {@link LedFrame} (which the simulated player watches), answers PING, reports buttons, and answers a
  * frame it cannot use with ERROR. Everything it sends passes through a {@link FaultPlan}. Transport-agnostic: the
- * caller feeds it received bytes and scans, and gives it an {@link Output}.
+ * caller feeds it received bytes and scans, and gives it an {@link EmulatedFirmware.Output}.
  */
-public final class BoardEmulator implements FrameDecoder.Sink {
+public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink {
     public static final int HEARTBEAT_MILLIS = 250;
     /** With deltas, a full snapshot at least this often. */
     public static final int FULL_SNAPSHOT_MILLIS = 1_000;
@@ -32,11 +31,6 @@ public final class BoardEmulator implements FrameDecoder.Sink {
      */
     public static final int REPEAT_MILLIS = 100;
     public static final int REPEAT_EVERY_MILLIS = 20;
-
-    /** Where the emulator's bytes go (a socket, a PTY). */
-    public interface Output {
-        void write(byte[] bytes, int length) throws IOException;
-    }
 
     private final BoardGeometry geometry;
     private final Hello hello;
@@ -90,6 +84,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     }
 
     /** The link is up (a new connection): the firmware waits for SYNC. */
+    @Override
     public synchronized void connected(Output out) {
         this.output = out;
         this.synced = false;
@@ -97,6 +92,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     }
 
     /** The link is down. */
+    @Override
     public synchronized void disconnected() {
         if (output != null) {
             outages++;
@@ -106,21 +102,24 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     }
 
     /** Return how many times the Pi lost sight of the board so far. */
+    @Override
     public synchronized long outages() {
         return outages;
     }
 
     /** Return true once the Pi has said SYNC on this connection and the link is not stalled. */
+    @Override
     public synchronized boolean synced(long nowMillis) {
         return output != null && synced && nowMillis >= stalledUntil;
     }
 
-    /** Return when the Pi last said SYNC (the board has been in step with it since, unless an outage followed). */
-    public synchronized long syncedSince() {
-        return syncedSince;
+    @Override
+    public synchronized long inStepSince() {
+        return Math.max(syncedSince, stalledUntil);
     }
 
     /** Bytes from the Pi. */
+    @Override
     public synchronized void received(byte[] bytes, int length, long nowMillis) {
         this.now = nowMillis;
         decoder.feed(bytes, 0, length);
@@ -129,6 +128,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     private long now;
 
     /** One scan of the sensors (from the simulated player): send it if it changed or the heartbeat is due. */
+    @Override
     public synchronized void scan(SensorSnapshot snapshot, long nowMillis) {
         this.now = nowMillis;
         geometry.toReadings(snapshot, current);
@@ -152,6 +152,7 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     }
 
     /** A button of the board went down or came up (0 black's clock, 1 white's, 2 the menu). */
+    @Override
     public synchronized void button(int button, boolean pressed) {
         if (synced && output != null) {
             Messages.button(body, new Messages.Button(++buttonSeq & 0xFFFF, button, pressed));
@@ -184,37 +185,13 @@ public final class BoardEmulator implements FrameDecoder.Sink {
             return;
         }
         int n = encoder.encode(type, body.bytes(), body.length(), frame);
-        FaultPlan.Fault fault = faults.next();
         try {
-            switch (fault) {
-                case FLIP -> {
-                    byte[] damaged = Arrays.copyOf(frame, n);
-                    damaged[faults.nextInt(n)] ^= (byte) (1 << faults.nextInt(8));
-                    output.write(damaged, n);
-                }
-                case DROP_BYTE -> {
-                    int lost = faults.nextInt(n);
-                    byte[] damaged = new byte[n - 1];
-                    System.arraycopy(frame, 0, damaged, 0, lost);
-                    System.arraycopy(frame, lost + 1, damaged, lost, n - lost - 1);
-                    output.write(damaged, n - 1);
-                }
-                case DROP_FRAME -> {
-                    // lost on the way
-                }
-                case DUPLICATE -> {
-                    output.write(frame, n);
-                    output.write(frame, n);
-                }
-                case RESET -> {
-                    output.write(frame, faults.nextInt(n)); // cut off mid-frame; the firmware boots again
-                    reboot();
-                }
-                case STALL -> {
-                    stalledUntil = now + FaultPlan.STALL_MILLIS;
-                    outages++;
-                }
-                default -> output.write(frame, n);
+            FaultPlan.Fault fault = faults.send(frame, n, output);
+            if (fault == FaultPlan.Fault.RESET) {
+                reboot();
+            } else if (fault == FaultPlan.Fault.STALL) {
+                stalledUntil = now + FaultPlan.STALL_MILLIS;
+                outages++;
             }
             framesSent++;
         } catch (IOException e) {
@@ -232,11 +209,13 @@ public final class BoardEmulator implements FrameDecoder.Sink {
     }
 
     /** Return how many full snapshots were sent (whatever became of them on the link). */
+    @Override
     public synchronized long snapshotsSent() {
         return snapshotsSent;
     }
 
     /** Return how many deltas were sent. */
+    @Override
     public synchronized long deltasSent() {
         return deltasSent;
     }

@@ -18,13 +18,13 @@ import java.util.function.LongSupplier;
  * so often; the Pi must notice, find the board again and resume.
  */
 public abstract class EmulatorTransport implements AutoCloseable {
-    protected final BoardEmulator emulator;
+    protected final EmulatedFirmware emulator;
     protected final LongSupplier clock;
     private final long disconnectMillis;
     protected volatile boolean running = true;
     private Thread thread;
 
-    protected EmulatorTransport(BoardEmulator emulator, FaultPlan faults, LongSupplier clock) {
+    protected EmulatorTransport(EmulatedFirmware emulator, FaultPlan faults, LongSupplier clock) {
         this.emulator = emulator;
         this.clock = clock;
         this.disconnectMillis = Math.round(faults.disconnectSeconds() * 1000);
@@ -114,7 +114,7 @@ public abstract class EmulatorTransport implements AutoCloseable {
         private final int port;
         private ServerSocket server;
 
-        public Tcp(BoardEmulator emulator, FaultPlan faults, LongSupplier clock, int port) {
+        public Tcp(EmulatedFirmware emulator, FaultPlan faults, LongSupplier clock, int port) {
             super(emulator, faults, clock);
             this.port = port;
         }
@@ -182,7 +182,7 @@ public abstract class EmulatorTransport implements AutoCloseable {
         private int number;
         private volatile Process socat;
 
-        public Pty(BoardEmulator emulator, FaultPlan faults, LongSupplier clock, Path directory) {
+        public Pty(EmulatedFirmware emulator, FaultPlan faults, LongSupplier clock, Path directory) {
             super(emulator, faults, clock);
             this.directory = directory;
         }

@@ -1,5 +1,7 @@
 package org.shogibridge.firmware.emulator;
 
+import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -86,6 +88,38 @@ public final class FaultPlan {
             r -= rates[i];
         }
         injected.merge(fault, 1L, Long::sum);
+        return fault;
+    }
+
+    /**
+     * Send one frame to the Pi with the next fault done to it, and return the fault: the firmware restarts on
+     * {@link Fault#RESET} (the frame was cut off) and goes silent on {@link Fault#STALL} (the frame was not sent).
+     */
+    public Fault send(byte[] frame, int n, EmulatedFirmware.Output out) throws IOException {
+        Fault fault = next();
+        switch (fault) {
+            case FLIP -> {
+                byte[] damaged = Arrays.copyOf(frame, n);
+                damaged[nextInt(n)] ^= (byte) (1 << nextInt(8));
+                out.write(damaged, n);
+            }
+            case DROP_BYTE -> {
+                int lost = nextInt(n);
+                byte[] damaged = new byte[n - 1];
+                System.arraycopy(frame, 0, damaged, 0, lost);
+                System.arraycopy(frame, lost + 1, damaged, lost, n - lost - 1);
+                out.write(damaged, n - 1);
+            }
+            case DROP_FRAME, STALL -> {
+                // lost on the way, or never sent
+            }
+            case DUPLICATE -> {
+                out.write(frame, n);
+                out.write(frame, n);
+            }
+            case RESET -> out.write(frame, nextInt(n)); // cut off mid-frame; the firmware boots again
+            default -> out.write(frame, n);
+        }
         return fault;
     }
 
