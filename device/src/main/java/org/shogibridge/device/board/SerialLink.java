@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The board protocol over a serial port (USB CDC from an RP2040, an Arduino, an ESP32), on jSerialComm. The port is
@@ -20,12 +21,19 @@ public final class SerialLink implements BoardLink {
 
     private final String pattern;
     private final int baud;
+    private final Function<String, SerialPort> ports;
     private SerialPort port;
     private String opened;
 
     public SerialLink(String pattern, int baud) {
+        this(pattern, baud, SerialPort::getCommPort);
+    }
+
+    /** A link that gets its ports from {@code ports} (jSerialComm's, or a test's that fail on demand). */
+    SerialLink(String pattern, int baud, Function<String, SerialPort> ports) {
         this.pattern = pattern;
         this.baud = baud;
+        this.ports = ports;
     }
 
     @Override
@@ -37,7 +45,7 @@ public final class SerialLink implements BoardLink {
         }
         StringBuilder why = new StringBuilder();
         for (String path : candidates) {
-            SerialPort p = SerialPort.getCommPort(path);
+            SerialPort p = ports.apply(path);
             p.setComPortParameters(baud, 8, SerialPort.ONE_STOP_BIT, SerialPort.NO_PARITY);
             p.setFlowControl(SerialPort.FLOW_CONTROL_DISABLED);
             p.setComPortTimeouts(SerialPort.TIMEOUT_READ_SEMI_BLOCKING, READ_MILLIS, 0);

@@ -25,7 +25,7 @@ import org.shogibridge.firmware.protocol.Readings;
 class WiredDriversTest {
 
     /** Records what the board reports. */
-    static final class Recorder implements BoardPort.Listener {
+    static class Recorder implements BoardPort.Listener {
         final SensorSnapshot last;
         final List<String> events = new ArrayList<>();
         int snapshots;
