@@ -158,10 +158,10 @@ void sb_hal_read_rank(uint8_t rank, uint8_t *readings) {
     for (file = 0; file < 9; file++) {
         uint16_t square = (uint16_t) (rank * 9U + file);
 #if SB_FACE_SENSING
-        if (!bit_of(square_bits, (uint16_t) (2U * square))) {
-            readings[file] = SB_EMPTY;
+        if (bit_of(square_bits, (uint16_t) (2U * square))) {
+            readings[file] = SB_FACE_UP;
         } else {
-            readings[file] = bit_of(square_bits, (uint16_t) (2U * square + 1U)) ? SB_FACE_UP : SB_FACE_DOWN;
+            readings[file] = bit_of(square_bits, (uint16_t) (2U * square + 1U)) ? SB_FACE_DOWN : SB_EMPTY;
         }
 #else
         readings[file] = bit_of(square_bits, square) ? SB_OCCUPIED : SB_EMPTY;
@@ -252,6 +252,11 @@ int main(void) {
     uart_init();
     set_sleep_mode(SLEEP_MODE_IDLE);
     sei();
+    {
+        /* A delimiter first: a frame the reset cut off on the line ends here, and the HELLO after it arrives whole. */
+        static const uint8_t delimiter = 0;
+        sb_hal_write(&delimiter, 1);
+    }
     sb_board_init(&board, &hello);
     for (;;) {
         while (rx_tail != rx_head) {

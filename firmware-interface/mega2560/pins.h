@@ -30,9 +30,10 @@
 #define SB_PIN_WHITE    4 /* D26 <- QH gote: PA4, white's komadai chain */
 
 /*
- * The board chain: per square in SFEN order (9a, 8a, ..., 1a, 9b, ...), with face sensing two bits, 2i a presence
- * switch (omnipolar: any piece) and 2i+1 a face switch (unipolar, south: the piece's unpromoted face is up); without
- * it one bit, i, the presence switch. 81 squares: 21 chips (168 bits) or 11 chips (88 bits).
+ * The board chain: per square in SFEN order (9a, 8a, ..., 1a, 9b, ...), with face sensing two unipolar Hall switches
+ * (DRV5023), bit 2i the one branded face up (a piece face up: its magnet's south pole down) and bit 2i+1 the one turned
+ * over (a piece face down, promoted), as hardware-docs/sensors-and-komadai.md places them; without face sensing one
+ * omnipolar switch (DRV5033), bit i. 81 squares: 21 chips (168 bits) or 11 chips (88 bits).
  */
 #ifndef SB_FACE_SENSING
 #define SB_FACE_SENSING 1

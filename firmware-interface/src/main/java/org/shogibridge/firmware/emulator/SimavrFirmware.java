@@ -294,7 +294,7 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
 
     /**
      * The three chains' active sensors as the harness takes them (hex, bit j of byte k is chain bit 8k+j), wired as
-     * pins.h says: per square presence then face (or presence only), and each side's slots in the HELLO's order.
+     * pins.h says: per square the face-up switch then the face-down one (or one switch), each side's slots in the HELLO's order.
      */
     static String chainBits(Readings readings, boolean faceSensing) {
         int squares = readings.squares();
@@ -305,10 +305,7 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
                 continue;
             }
             if (faceSensing) {
-                set(board, 2 * sq);
-                if (r == Readings.FACE_UP) {
-                    set(board, 2 * sq + 1);
-                }
+                set(board, r == Readings.FACE_DOWN ? 2 * sq + 1 : 2 * sq); // the switch that sees the face up, or down
             } else {
                 set(board, sq);
             }

@@ -85,6 +85,29 @@ class Mega2560FirmwareTest {
         mcu.received(frame, n, now());
     }
 
+    /**
+     * Say SYNC as the Pi does, again every 250 ms until the board answers (a SYNC that reaches the MCU while it boots
+     * is lost, as on the real part), and wait for the HELLO and the snapshot that answer it.
+     */
+    private void sync() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+            int from = count();
+            send(Protocol.SYNC, Messages.sync(new BodyWriter()));
+            Thread.sleep(250);
+            synchronized (frames) {
+                boolean hello = false;
+                for (int i = from; i < frames.size(); i++) {
+                    hello |= frames.get(i).type == Protocol.HELLO;
+                    if (hello && frames.get(i).type == Protocol.SNAPSHOT) {
+                        return;
+                    }
+                }
+            }
+            assertTrue(System.nanoTime() < deadline, "the board answers SYNC within 10 s");
+        }
+    }
+
     /** Wait for a frame of this type that passes the test, sent after the first {@code from} frames. */
     private Frame await(int from, int type, Predicate<Frame> test) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
@@ -97,7 +120,8 @@ class Mega2560FirmwareTest {
                     }
                 }
                 long left = (deadline - System.nanoTime()) / 1_000_000;
-                assertTrue(left > 0, "no " + Protocol.typeName(type) + " in 10 s; got " + frames.size() + " frames");
+                assertTrue(left > 0, "no " + Protocol.typeName(type) + " in 10 s; got " + frames.size() + " frames: "
+                        + frames.stream().map(f -> Protocol.typeName(f.type)).toList());
                 frames.wait(left);
             }
         }
@@ -131,10 +155,7 @@ class Mega2560FirmwareTest {
     void theSensorsOfEveryChainReachThePiAsTheyAreWired() throws Exception {
         start("standard");
         assertTrue(mcu.geometry().faceSensing(), "the standard build senses faces");
-        int from = count();
-        send(Protocol.SYNC, Messages.sync(new BodyWriter()));
-        await(from, Protocol.HELLO, f -> true);
-        await(from, Protocol.SNAPSHOT, f -> true);
+        sync();
 
         // A game's position with promoted pieces (face down) and pieces in both hands: every chain carries a part.
         Position position = Position.fromSfen("ln1g3+Rl/1ks1g4/1ppp2+B1p/p3pN3/9/2P1P4/PP1P1PP1P/1SK2S3/LN1G3NL b RGS3Pbp 55");
@@ -161,8 +182,7 @@ class Mega2560FirmwareTest {
     @Test
     void theButtonsAreDebouncedAndReported() throws Exception {
         start("standard");
-        send(Protocol.SYNC, Messages.sync(new BodyWriter()));
-        await(0, Protocol.SNAPSHOT, f -> true);
+        sync();
         int from = count();
         mcu.button(Protocol.BUTTON_WHITE_CLOCK, true);
         mcu.button(Protocol.BUTTON_WHITE_CLOCK, false); // a quick press: held the 100 ms a finger takes
@@ -183,8 +203,7 @@ class Mega2560FirmwareTest {
     @Test
     void theLedsTheStripShowsAreWhatThePiAskedWithTheirBlinks() throws Exception {
         start("standard");
-        send(Protocol.SYNC, Messages.sync(new BodyWriter()));
-        await(0, Protocol.SNAPSHOT, f -> true);
+        sync();
         LedCommand command = mcu.geometry().newLedCommand().seq(7);
         command.square(40, LedFrame.Colour.GREEN.ordinal(), LedFrame.Pattern.STEADY.ordinal());
         command.square(0, LedFrame.Colour.RED.ordinal(), LedFrame.Pattern.FAST_BLINK.ordinal());
@@ -213,8 +232,7 @@ class Mega2560FirmwareTest {
     @Test
     void aResetMcuSaysHelloUnaskedAndScansAtItsRateInMcuCycles() throws Exception {
         start("standard");
-        send(Protocol.SYNC, Messages.sync(new BodyWriter()));
-        await(0, Protocol.SNAPSHOT, f -> true);
+        sync();
         long resets = mcu.resets();
         int from = count();
         mcu.resetMcu(); // as a brown-out or the reset button would

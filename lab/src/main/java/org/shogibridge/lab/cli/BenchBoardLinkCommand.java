@@ -20,6 +20,8 @@ import org.shogibridge.device.board.SerialLink;
 import org.shogibridge.device.board.TcpLink;
 import org.shogibridge.firmware.board.BoardGeometry;
 import org.shogibridge.firmware.emulator.BoardEmulator;
+import org.shogibridge.firmware.emulator.EmulatedFirmware;
+import org.shogibridge.firmware.emulator.SimavrFirmware;
 import org.shogibridge.firmware.emulator.EmulatorTransport;
 import org.shogibridge.firmware.emulator.FaultPlan;
 import org.shogibridge.firmware.protocol.BodyWriter;
@@ -37,6 +39,11 @@ import picocli.CommandLine.Spec;
  * that show it is measured, in two parts: waiting for the next scan, and from the scan to the adapter (encoding,
  * the link, decoding). A pseudo-terminal does not run at a baud rate, so the time the bytes take on a real wire is
  * computed from the frame's length and printed beside it.
+ *
+ * <p>With {@code --firmware FILE.elf} the board is the reference board's real firmware binary in simavr
+ * (firmware-interface/mega2560): the change goes into its 74HC165 chains, the MCU scans them at its own 200 Hz and
+ * sends the snapshot over its UART at the baud rate it was built for, which simavr times; what is measured is then
+ * sensor change inside the MCU to the adapter.
  */
 @Command(name = "bench-board-link", mixinStandardHelpOptions = true,
         description = {"Measure the latency the board protocol link adds to a move (emulator -> PTY or TCP -> board adapter).",
@@ -62,6 +69,10 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the change times (default 1).")
     private long seed;
 
+    @Option(names = "--firmware", paramLabel = "FILE.elf",
+            description = "Time the reference board's firmware binary in simavr instead of the Java firmware (its harness beside it).")
+    private Path firmware;
+
     @Override
     public Integer call() throws Exception {
         if (!link.equals("pty") && !link.equals("tcp")) {
@@ -72,8 +83,17 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         MonotonicClock clock = new MonotonicClock();
-        BoardGeometry geometry = BoardGeometry.recommended(Variant.STANDARD, false);
-        BoardEmulator emulator = new BoardEmulator(geometry, "bench", false, FaultPlan.none(), new LedFrame(81));
+        EmulatedFirmware emulator;
+        BoardGeometry geometry;
+        if (firmware != null) {
+            SimavrFirmware mcu = SimavrFirmware.start(firmware, Variant.STANDARD, FaultPlan.none(), new LedFrame(81), clock::millis);
+            geometry = mcu.geometry();
+            emulator = mcu;
+        } else {
+            geometry = BoardGeometry.recommended(Variant.STANDARD, false);
+            emulator = new BoardEmulator(geometry, "bench", false, FaultPlan.none(), new LedFrame(81));
+        }
+        byte piece = geometry.faceSensing() ? SensorSnapshot.FACE_UP : SensorSnapshot.OCCUPIED;
         Path ptyDir = link.equals("pty") ? Files.createTempDirectory("shogi-bridge-bench-link") : null;
         EmulatorTransport transport = ptyDir != null
                 ? new EmulatorTransport.Pty(emulator, FaultPlan.none(), clock::millis, ptyDir)
@@ -86,7 +106,7 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
         long[] shownAt = new long[changes];
         int[] expected = {-1, 0};
         CountDownLatch online = new CountDownLatch(1);
-        FirmwareBoard board = new FirmwareBoard(Variant.STANDARD, false, boardLink, clock);
+        FirmwareBoard board = new FirmwareBoard(Variant.STANDARD, geometry.faceSensing(), boardLink, clock);
         board.start(new BoardPort.Listener() {
             @Override
             public void snapshot(SensorSnapshot snapshot) {
@@ -137,7 +157,7 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
                 }
                 long changeAt = next - periodNanos + random.nextLong(periodNanos);
                 sleepUntil(changeAt);
-                byte reading = sensors.reading(SQUARE) == SensorSnapshot.EMPTY ? SensorSnapshot.OCCUPIED : SensorSnapshot.EMPTY;
+                byte reading = sensors.reading(SQUARE) == SensorSnapshot.EMPTY ? piece : SensorSnapshot.EMPTY;
                 synchronized (expected) {
                     sensors.reading(SQUARE, reading);
                     changedAt[k] = System.nanoTime();
@@ -169,11 +189,20 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
                 total[k] = shownAt[k] - changedAt[k];
             }
             int frameBytes = snapshotFrameBytes(geometry);
-            out.printf(Locale.ROOT, "Board link over %s (%s), scanning at %d Hz: %d changes, %d not seen.%n",
-                    link.equals("pty") ? "a socat pseudo-terminal, jSerialComm" : "TCP loopback", where, scanHz, changes, lost);
-            out.println(BenchDaemonCommand.summary("change to scan", toScan));
-            out.println(BenchDaemonCommand.summary("scan to adapter", scanToAdapter));
-            out.println(BenchDaemonCommand.summary("change to adapter", total));
+            if (emulator instanceof SimavrFirmware mcu) {
+                // The change reaches the MCU's sensors at the bench's scan; from there on it is the firmware's.
+                out.printf(Locale.ROOT, "Board link over %s (%s), the firmware binary %s in simavr (%d scans in %.1f s of MCU time:"
+                        + " %.1f Hz): %d changes, %d not seen.%n", link.equals("pty") ? "a socat pseudo-terminal, jSerialComm"
+                        : "TCP loopback", where, firmware.getFileName(), mcu.scans(), mcu.cycles() / 16e6,
+                        mcu.scans() / (mcu.cycles() / 16e6), changes, lost);
+                out.println(BenchDaemonCommand.summary("sensor change in the MCU to adapter", scanToAdapter));
+            } else {
+                out.printf(Locale.ROOT, "Board link over %s (%s), scanning at %d Hz: %d changes, %d not seen.%n",
+                        link.equals("pty") ? "a socat pseudo-terminal, jSerialComm" : "TCP loopback", where, scanHz, changes, lost);
+                out.println(BenchDaemonCommand.summary("change to scan", toScan));
+                out.println(BenchDaemonCommand.summary("scan to adapter", scanToAdapter));
+                out.println(BenchDaemonCommand.summary("change to adapter", total));
+            }
             out.printf(Locale.ROOT, "wire time of a %d-byte snapshot frame (computed, 10 bits a byte): %.2f ms at 115200 baud, "
                     + "%.2f ms at 1 Mbaud%n", frameBytes, frameBytes * 10 / 115.2, frameBytes * 10 / 1000.0);
             out.printf(Locale.ROOT, "link faults: %d, gaps: %d%n", board.stats().faults, board.stats().gaps);
@@ -181,6 +210,9 @@ public final class BenchBoardLinkCommand implements Callable<Integer> {
         } finally {
             board.close();
             transport.close();
+            if (emulator instanceof SimavrFirmware mcu) {
+                mcu.close();
+            }
         }
     }
 
