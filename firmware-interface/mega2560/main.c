@@ -25,7 +25,7 @@ static const sb_hello hello = {
     9, 9,
     (SB_FACE_SENSING ? SB_FEATURE_FACE_SENSING : 0) | SB_FEATURE_CLOCK_BUTTONS | SB_FEATURE_MENU_BUTTON
             | SB_FEATURE_RGB_LEDS,
-    200, /* scan rate, Hz: one scan takes about 0.2 ms of the 5 */
+    200, /* scan rate, Hz: reading the chains takes 0.4 ms of the 5 (6,328 cycles, counted by simavr) */
     250, /* heartbeat, ms */
     {7, 7},
     {{{'R', 2}, {'B', 2}, {'G', 4}, {'S', 4}, {'N', 4}, {'L', 4}, {'P', 18}},
@@ -113,36 +113,28 @@ static uint8_t square_bits[SB_SQUARE_CHIPS];
 static uint8_t black_bits[SB_KOMADAI_CHIPS];
 static uint8_t white_bits[SB_KOMADAI_CHIPS];
 
-/* Load every chain's inputs, then clock them out together: a bit of each chain per read of PINA. */
+/* Load every chain's inputs, then clock them out together: a bit of each chain per read of PINA, gathered a byte at
+ * a time in registers (the first bit out of a byte ends in bit 0). */
 static void read_chains(void) {
-    uint8_t bit;
+    uint8_t byte;
     PORTA &= (uint8_t) ~(1U << SB_PIN_LOAD);
     __asm__ __volatile__("nop\n\tnop"); /* SH/LD low for 125 ns: the 74HC165 needs 20 ns at 5 V */
     PORTA |= (uint8_t) (1U << SB_PIN_LOAD);
-    for (bit = 0; bit < SB_SQUARE_CHIPS * 8U; bit++) {
-        uint8_t pins = PINA;
-        uint8_t byte = (uint8_t) (bit >> 3);
-        uint8_t mask = (uint8_t) (1U << (bit & 7U));
-        /* Active low: a set bit in the arrays is an active sensor. */
-        if ((pins & (1U << SB_PIN_SQUARES)) == 0) {
-            square_bits[byte] |= mask;
-        } else {
-            square_bits[byte] &= (uint8_t) ~mask;
+    for (byte = 0; byte < SB_SQUARE_CHIPS; byte++) {
+        uint8_t squares = 0, black = 0, white = 0, bit;
+        for (bit = 0; bit < 8; bit++) {
+            uint8_t pins = (uint8_t) ~PINA; /* active low: a set bit is an active sensor */
+            squares = (uint8_t) (squares >> 1 | ((pins >> SB_PIN_SQUARES) & 1U) << 7);
+            black = (uint8_t) (black >> 1 | ((pins >> SB_PIN_BLACK) & 1U) << 7);
+            white = (uint8_t) (white >> 1 | ((pins >> SB_PIN_WHITE) & 1U) << 7);
+            PORTA |= (uint8_t) (1U << SB_PIN_CLOCK);
+            PORTA &= (uint8_t) ~(1U << SB_PIN_CLOCK);
         }
+        square_bits[byte] = squares;
         if (byte < SB_KOMADAI_CHIPS) {
-            if ((pins & (1U << SB_PIN_BLACK)) == 0) {
-                black_bits[byte] |= mask;
-            } else {
-                black_bits[byte] &= (uint8_t) ~mask;
-            }
-            if ((pins & (1U << SB_PIN_WHITE)) == 0) {
-                white_bits[byte] |= mask;
-            } else {
-                white_bits[byte] &= (uint8_t) ~mask;
-            }
+            black_bits[byte] = black;
+            white_bits[byte] = white;
         }
-        PORTA |= (uint8_t) (1U << SB_PIN_CLOCK);
-        PORTA &= (uint8_t) ~(1U << SB_PIN_CLOCK);
     }
 }
 

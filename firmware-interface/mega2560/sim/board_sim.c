@@ -16,8 +16,9 @@
  *   out: READY <mcu> <hz> <leds>
  *        U <hex>                    bytes the MCU sent: a frame as soon as its last byte is out
  *        L <hex>                    the strip after a change: red, green, blue of each LED
- *        T <cycles> <scans> <lag>   every MCU second: its cycle count, the sensor loads so far, how far (us) the
- *                                   simulation is behind the wall clock
+ *        T <cycles> <scans> <lag> <read>  every MCU second: its cycle count, the sensor loads so far, how far (us)
+ *                                   the simulation is behind the wall clock, and the longest read of the chains
+ *                                   so far (cycles from the load to the last clock)
  * It runs the MCU no faster than real time, so the firmware's milliseconds are the Pi's. It ends at end of input.
  *
  * Usage: shogi-board-sim FIRMWARE.elf [LEDS]
@@ -60,6 +61,8 @@ static chain_t chains[3] = {{SB_PIN_SQUARES, {0}, {0}, 0, -1}, {SB_PIN_BLACK, {0
                             {SB_PIN_WHITE, {0}, {0}, 0, -1}};
 static int load_level = 1, clock_level = 0;
 static uint64_t loads;
+/* How long a read of the chains takes: from the load to the last clock, in MCU cycles (the longest so far). */
+static avr_cycle_count_t load_cycle, last_clock_cycle, longest_read;
 
 /*
  * Drive an input pin. simavr passes a raised value on only when it differs from the IRQ's last one, and a reset clears
@@ -89,7 +92,11 @@ static void on_load(struct avr_irq_t *irq, uint32_t value, void *param) {
     (void) irq;
     (void) param;
     if (load_level && !value) {
+        if (loads > 0 && last_clock_cycle > load_cycle && last_clock_cycle - load_cycle > longest_read) {
+            longest_read = last_clock_cycle - load_cycle;
+        }
         loads++;
+        load_cycle = avr->cycle;
     }
     load_level = value != 0;
     if (!load_level) { /* while SH/LD is low the register follows its inputs */
@@ -107,6 +114,7 @@ static void on_clock(struct avr_irq_t *irq, uint32_t value, void *param) {
     int rising = !clock_level && value;
     clock_level = value != 0;
     if (rising && load_level) {
+        last_clock_cycle = avr->cycle;
         for (int i = 0; i < 3; i++) {
             chains[i].position++;
             drive_qh(&chains[i]);
@@ -461,8 +469,8 @@ int main(int argc, char **argv) {
         }
         if (avr->cycle >= next_report) {
             next_report = avr->cycle + HZ;
-            printf("T %llu %llu %lld\n", (unsigned long long) avr->cycle, (unsigned long long) loads,
-                    (long long) wall - (long long) simulated);
+            printf("T %llu %llu %lld %llu\n", (unsigned long long) avr->cycle, (unsigned long long) loads,
+                    (long long) wall - (long long) simulated, (unsigned long long) longest_read);
             fflush(stdout);
         }
     }

@@ -30,7 +30,7 @@ class HardwareDocsTest {
         try (Stream<Path> files = Files.list(GUIDE.resolve("drawings"))) {
             drawings = files.filter(p -> p.toString().endsWith(".svg")).sorted().toList();
         }
-        assertEquals(4, drawings.size(), drawings.toString());
+        assertEquals(5, drawings.size(), drawings.toString());
         for (Path svg : drawings) {
             var factory = DocumentBuilderFactory.newInstance();
             factory.setNamespaceAware(true);

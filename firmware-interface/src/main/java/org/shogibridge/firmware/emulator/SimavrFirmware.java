@@ -71,6 +71,7 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
     private long resets;
     private volatile long scans;
     private volatile long cycles;
+    private volatile long longestRead;
 
     private SimavrFirmware(Process harness, FaultPlan faults, LongSupplier clock) {
         this.harness = harness;
@@ -145,6 +146,7 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
                     String[] t = line.split(" ");
                     cycles = Long.parseLong(t[1]);
                     scans = Long.parseLong(t[2]);
+                    longestRead = Long.parseLong(t[4]);
                 }
             }
         } catch (IOException | RuntimeException e) {
@@ -381,6 +383,11 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
 
     public long scans() {
         return scans;
+    }
+
+    /** Return the longest read of the sensor chains so far, in MCU cycles (16 per microsecond). */
+    public long longestReadCycles() {
+        return longestRead;
     }
 
     @Override

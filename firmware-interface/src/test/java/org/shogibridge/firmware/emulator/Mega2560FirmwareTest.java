@@ -248,8 +248,11 @@ class Mega2560FirmwareTest {
         }
         double seconds = mcu.cycles() / 16e6;
         double rate = mcu.scans() / seconds;
-        System.out.printf("Reference board firmware in simavr: %d scans in %.2f s of MCU time: %.1f Hz%n", mcu.scans(), seconds, rate);
+        System.out.printf("Reference board firmware in simavr: %d scans in %.2f s of MCU time: %.1f Hz; a read of the chains"
+                + " takes %,d cycles (%.2f ms)%n", mcu.scans(), seconds, rate, mcu.longestReadCycles(), mcu.longestReadCycles() / 16e3);
         assertTrue(rate > 190 && rate <= 201, "the HELLO's 200 Hz: " + rate);
+        assertTrue(mcu.longestReadCycles() > 168 && mcu.longestReadCycles() < 16_000, "168 clocks, well inside a millisecond: "
+                + mcu.longestReadCycles());
     }
 
     private static int bytes(String avrSize, String what) {
