@@ -39,10 +39,11 @@ class SensorTestOnEmulatorTest {
             boolean[] stop = {false};
             boolean[] sawLed = {false};
             Thread hands = new Thread(() -> {
-                long start = clock.millis();
                 while (!stop[0]) {
-                    long t = clock.millis() - start;
-                    if (t > 1000) {
+                    // The pawn is taken once the sensor test has read the board a while: on a busy machine its start
+                    // takes longer than any fixed wait, and a change before its first reading is no change to it.
+                    long now = clock.millis();
+                    if (emulator.synced(now) && now - emulator.inStepSince() > 700) {
                         board.reading(60, SensorSnapshot.EMPTY).komadai(Side.BLACK, Piece.PAWN, 1); // 3g's pawn to the stand
                     }
                     emulator.scan(board, clock.millis());
@@ -57,7 +58,7 @@ class SensorTestOnEmulatorTest {
                 }
             });
             hands.start();
-            CliRun.Result run = PerftCommandTest.run("sensor-test", "--config", config.toString(), "--seconds", "3",
+            CliRun.Result run = PerftCommandTest.run("sensor-test", "--config", config.toString(), "--seconds", "5",
                     "--led-millis", "20", "--plain");
             stop[0] = true;
             hands.join();

@@ -1,6 +1,5 @@
 package org.shogibridge.firmware.emulator;
 
-import java.io.IOException;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.firmware.board.BoardGeometry;
@@ -47,21 +46,16 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     private final Readings lastFull;
     private final LedCommand ledCommand;
     private final boolean deltas;
-    private Output output;
-    private boolean synced;
+    private final PiLink link = new PiLink();
     private boolean haveSent;
     private long lastSentMillis;
     private long lastFullMillis;
     private long repeatUntil;
-    private long stalledUntil;
     private int seq;
     private int buttonSeq;
     private long framesSent;
     private long snapshotsSent;
     private long deltasSent;
-    /** Times the Pi lost sight of the board (a disconnect or a stall): the player then checks the last move. */
-    private long outages;
-    private long syncedSince;
 
     public BoardEmulator(BoardGeometry geometry, String firmwareName, boolean deltas, FaultPlan faults, LedFrame leds) {
         this.geometry = geometry;
@@ -86,36 +80,31 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     /** The link is up (a new connection): the firmware waits for SYNC. */
     @Override
     public synchronized void connected(Output out) {
-        this.output = out;
-        this.synced = false;
+        link.connected(out);
         decoder.reset();
     }
 
     /** The link is down. */
     @Override
     public synchronized void disconnected() {
-        if (output != null) {
-            outages++;
-        }
-        this.output = null;
-        this.synced = false;
+        link.disconnected();
     }
 
     /** Return how many times the Pi lost sight of the board so far. */
     @Override
     public synchronized long outages() {
-        return outages;
+        return link.outages();
     }
 
     /** Return true once the Pi has said SYNC on this connection and the link is not stalled. */
     @Override
     public synchronized boolean synced(long nowMillis) {
-        return output != null && synced && nowMillis >= stalledUntil;
+        return link.inStep(nowMillis);
     }
 
     @Override
     public synchronized long inStepSince() {
-        return Math.max(syncedSince, stalledUntil);
+        return link.inStepSince();
     }
 
     /** Bytes from the Pi. */
@@ -132,7 +121,7 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     public synchronized void scan(SensorSnapshot snapshot, long nowMillis) {
         this.now = nowMillis;
         geometry.toReadings(snapshot, current);
-        if (!synced || output == null) {
+        if (!link.listening()) {
             return;
         }
         boolean changed = !haveSent || !current.sameAs(sent);
@@ -154,7 +143,7 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     /** A button of the board went down or came up (0 black's clock, 1 white's, 2 the menu). */
     @Override
     public synchronized void button(int button, boolean pressed) {
-        if (synced && output != null) {
+        if (link.listening()) {
             Messages.button(body, new Messages.Button(++buttonSeq & 0xFFFF, button, pressed));
             send(Protocol.BUTTON);
         }
@@ -181,27 +170,19 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     }
 
     private void send(int type) {
-        if (output == null || now < stalledUntil) {
-            return;
-        }
         int n = encoder.encode(type, body.bytes(), body.length(), frame);
-        try {
-            FaultPlan.Fault fault = faults.send(frame, n, output);
-            if (fault == FaultPlan.Fault.RESET) {
-                reboot();
-            } else if (fault == FaultPlan.Fault.STALL) {
-                stalledUntil = now + FaultPlan.STALL_MILLIS;
-                outages++;
-            }
+        FaultPlan.Fault fault = link.send(faults, frame, n, now);
+        if (fault != null) {
             framesSent++;
-        } catch (IOException e) {
-            output = null; // the transport notices and reconnects
+        }
+        if (fault == FaultPlan.Fault.RESET) {
+            reboot();
         }
     }
 
     /** A firmware restart: it says HELLO and sends a full snapshot without being asked, as a board does at power-up. */
     private void reboot() {
-        synced = true;
+        link.rebooted();
         haveSent = false;
         hello.write(body);
         send(Protocol.HELLO);
@@ -237,12 +218,7 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
                 } else if (major != Protocol.VERSION_MAJOR) {
                     error(Protocol.ERROR_VERSION, "board speaks " + Protocol.VERSION_MAJOR + "." + Protocol.VERSION_MINOR);
                 } else {
-                    // The Pi asks again only when it lost sight of the board: for the player, an outage.
-                    if (synced) {
-                        outages++;
-                    }
-                    syncedSince = now;
-                    synced = true;
+                    link.syncedAt(now);
                     haveSent = false;
                     hello.write(body);
                     send(Protocol.HELLO);

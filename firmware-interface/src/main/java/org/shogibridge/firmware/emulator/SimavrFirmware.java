@@ -61,11 +61,7 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
     private String chains = "";
     private int buttons;
     private final long[] pressedAt = new long[3];
-    private Output output;
-    private boolean synced;
-    private long syncedSince;
-    private long stalledUntil;
-    private long outages;
+    private final PiLink link = new PiLink();
     private long snapshots;
     private long deltas;
     private long resets;
@@ -170,20 +166,8 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
 
     /** One frame from the MCU on its way to the Pi, if the link is up, with the plan's fault done to it. */
     private void toPi() {
-        long now = clock.getAsLong();
-        if (output == null || now < stalledUntil) {
-            return;
-        }
-        try {
-            FaultPlan.Fault fault = faults.send(frame, frameLength, output);
-            if (fault == FaultPlan.Fault.RESET) {
-                resetMcu();
-            } else if (fault == FaultPlan.Fault.STALL) {
-                stalledUntil = now + FaultPlan.STALL_MILLIS;
-                outages++;
-            }
-        } catch (IOException e) {
-            output = null; // the transport notices and reconnects
+        if (link.send(faults, frame, frameLength, clock.getAsLong()) == FaultPlan.Fault.RESET) {
+            resetMcu();
         }
     }
 
@@ -218,11 +202,7 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
         @Override
         public void frame(int type, byte[] payload, int bodyLength) {
             if (type == Protocol.SYNC) {
-                if (synced) {
-                    outages++; // the Pi asks again only when it lost sight of the board
-                }
-                synced = true;
-                syncedSince = clock.getAsLong();
+                link.syncedAt(clock.getAsLong());
             }
         }
 
@@ -253,19 +233,14 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
 
     @Override
     public synchronized void connected(Output out) {
-        output = out;
-        synced = false;
+        link.connected(out);
         fromPi.reset();
         resetMcu(); // plugged in: the Mega powers up (and opening its port resets it through DTR)
     }
 
     @Override
     public synchronized void disconnected() {
-        if (output != null) {
-            outages++;
-        }
-        output = null;
-        synced = false;
+        link.disconnected();
     }
 
     @Override
@@ -348,17 +323,17 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
 
     @Override
     public synchronized long outages() {
-        return outages;
+        return link.outages();
     }
 
     @Override
     public synchronized boolean synced(long nowMillis) {
-        return output != null && synced && nowMillis >= stalledUntil;
+        return link.inStep(nowMillis);
     }
 
     @Override
     public synchronized long inStepSince() {
-        return Math.max(syncedSince, stalledUntil);
+        return link.inStepSince();
     }
 
     @Override
