@@ -6,8 +6,9 @@ import org.shogibridge.firmware.emulator.EmulatedFirmware;
 import org.shogibridge.firmware.protocol.Protocol;
 
 /**
- * Feeds what simulated hands do on a {@link SimulatedBoard} to an {@link EmulatedFirmware} (Java or the real binary in simavr): its scans become the
- * emulated board's sensors, its presses the firmware's BUTTON messages (the menu button's press and release).
+ * Feeds what simulated hands do on a {@link SimulatedBoard} to an {@link EmulatedFirmware} (the Java firmware or the
+ * real binary in simavr): its scans become the emulated board's sensors, its presses the firmware's BUTTON messages
+ * (the menu button's press and release).
  */
 public final class EmulatorFeed implements BoardPort.Listener {
     private final EmulatedFirmware emulator;

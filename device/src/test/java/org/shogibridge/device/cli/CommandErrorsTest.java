@@ -33,6 +33,9 @@ class CommandErrorsTest {
         Files.write(dir.resolve("latin1.txt"), "position startpos moves 7g7f\n\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
         Files.writeString(dir.resolve("game.usi"), "position startpos moves 7g7f 3c3d\n");
         Files.writeString(dir.resolve("bad-level.yaml"), "players:\n  gote:\n    level: 0\n");
+        Files.createDirectories(dir.resolve("fw"));
+        Files.writeString(dir.resolve("fw/not-an.elf"), "not an ELF file\n");
+
         return Stream.of(
                 Arguments.of("bench DIR/missing.txt", "File not found. DIR/missing.txt does not exist"),
                 Arguments.of("bench /dev/zero", "File too large. /dev/zero has more than"),
@@ -49,7 +52,23 @@ class CommandErrorsTest {
                 Arguments.of("run --config DIR/missing.yaml", "File not found. DIR/missing.yaml"),
                 Arguments.of("run --config DIR/bad-level.yaml --data-dir DIR/d", "Invalid configuration. DIR/bad-level.yaml:3: key 'players.gote.level' must be 1 to 10, not 0."),
                 Arguments.of("run --mqtt-port 70000 --data-dir DIR/d", "Invalid configuration. option --mqtt-port: key 'broker.mqtt-port' must be 0 to 65535, not 70000."),
+                Arguments.of("emulate-board --tcp 0 --firmware DIR/missing.elf", "Firmware not started. DIR/missing.elf does not exist"),
+                Arguments.of("emulate-board --tcp 0 --firmware DIR/fw/not-an.elf", "Firmware not started. The simulator harness DIR/fw/shogi-board-sim is missing"),
+                Arguments.of("emulate-board --tcp 0 --deltas --firmware DIR/fw/not-an.elf", "Bad option. --deltas is the Java firmware's"),
                 Arguments.of("run --sente robot --data-dir DIR/d", "Invalid option. --sente must be human, engine[:LEVEL] or usi:COMMAND, not 'robot'."));
+    }
+
+    @Test
+    void aFileThatIsNoFirmwareIsSaidToBeNoneBySimavrItself() throws IOException {
+        // The harness the firmware-interface tests built (in the reactor's order, before this module's tests).
+        Path harness = Path.of("..", "firmware-interface", "target", "mega2560", "standard", "shogi-board-sim");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(harness),
+                "Skipped: no simavr harness was built (gcc-avr, avr-libc, libsimavr-dev missing).");
+        Path folder = Files.createDirectories(dir.resolve("fw-sim"));
+        Files.copy(harness, folder.resolve("shogi-board-sim"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Path elf = Files.writeString(folder.resolve("not-an.elf"), "not an ELF file\n");
+        CliRun.assertOneClearLine(PerftCommandTest.run("emulate-board", "--tcp", "0", "--firmware", elf.toString()),
+                "Firmware not started. simavr could not run " + elf + ": Firmware not read. " + elf + " is not an AVR ELF file.");
     }
 
     @ParameterizedTest(name = "{0}")

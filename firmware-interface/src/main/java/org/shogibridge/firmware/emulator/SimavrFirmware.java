@@ -84,7 +84,8 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
     public static SimavrFirmware start(Path elf, Variant variant, FaultPlan faults, LedFrame leds, LongSupplier clock)
             throws IOException, InterruptedException {
         if (!Files.isRegularFile(elf)) {
-            throw new IllegalArgumentException("Firmware not started. " + elf + " does not exist (make -C firmware-interface/mega2560).");
+            throw new IllegalArgumentException("Firmware not started. " + elf
+                    + " does not exist (make -C firmware-interface/mega2560).");
         }
         Path harness = elf.toAbsolutePath().getParent().resolve(HARNESS);
         if (!Files.isExecutable(harness)) {
@@ -93,18 +94,25 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
         }
         int stripLeds = variant.squares() + 2; // the reference board: one LED per stand; checked against the HELLO below
         Process process = new ProcessBuilder(harness.toString(), elf.toAbsolutePath().toString(), String.valueOf(stripLeds))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .start();
         SimavrFirmware firmware = new SimavrFirmware(process, faults, clock);
         Thread reader = new Thread(firmware::readHarness, "simavr-reader");
         reader.setDaemon(true);
         reader.start();
+        Thread errors = new Thread(firmware::readHarnessErrors, "simavr-errors");
+        errors.setDaemon(true);
+        errors.start();
         Hello hello;
         try {
             hello = firmware.firstHello.get(START_MILLIS, TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             firmware.close();
-            throw new IllegalArgumentException("Firmware not started. " + elf + " said no HELLO within " + START_MILLIS / 1000
-                    + " s in simavr (is it the reference board's firmware?).");
+            errors.join(1_000); // the harness's last words, if it ended
+            String said = firmware.lastError;
+            throw new IllegalArgumentException(said != null && !process.isAlive()
+                    ? "Firmware not started. simavr could not run " + elf + ": " + said
+                    : "Firmware not started. " + elf + " said no HELLO within " + START_MILLIS / 1000
+                            + " s in simavr (is it the reference board's firmware?).");
         }
         String mismatch = BoardGeometry.mismatch(hello, variant, false);
         if (mismatch != null || hello.squares() + hello.ledGroups() != stripLeds) {
@@ -126,6 +134,22 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
     }
 
     // ---------------------------------------------------------------- the harness's lines
+
+    /** The harness's and simavr's own words on stderr: the last line is kept for a start that fails. */
+    private volatile String lastError;
+
+    private void readHarnessErrors() {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(harness.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!line.isBlank()) {
+                    lastError = line.strip();
+                }
+            }
+        } catch (IOException e) {
+            // the harness ended
+        }
+    }
 
     private void readHarness() {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(harness.getInputStream(), StandardCharsets.US_ASCII))) {
