@@ -183,11 +183,24 @@ final class Subscriber implements AutoCloseable {
 
     /** Wait for a message on a topic (relative to the prefix) that matches, and return it. */
     Message await(String topic, Predicate<JsonNode> test, Duration timeout) throws InterruptedException {
+        return awaitAfter(topic, 0, test, timeout);
+    }
+
+    /** Return how many messages arrived on a topic so far: for {@link #awaitAfter}. */
+    int count(String topic) {
+        synchronized (messages) {
+            return (int) messages.stream().filter(m -> m.topic().equals(topic)).count();
+        }
+    }
+
+    /** Wait for a message on a topic that matches, among those after its first {@code skip} (the ones seen already). */
+    Message awaitAfter(String topic, int skip, Predicate<JsonNode> test, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         synchronized (messages) {
             while (true) {
+                int index = 0;
                 for (Message m : messages) {
-                    if (m.topic().equals(topic) && m.json() != null && test.test(m.json())) {
+                    if (m.topic().equals(topic) && index++ >= skip && m.json() != null && test.test(m.json())) {
                         return m;
                     }
                 }
