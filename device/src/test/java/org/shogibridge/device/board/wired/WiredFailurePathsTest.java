@@ -73,8 +73,20 @@ class WiredFailurePathsTest {
         }
     }
 
-    @Test
-    void anSpiTransferThatThrowsOrComesBackShortTakesTheBoardOfflineAndBackWithoutAFalseReading() {
+    /** What a scenario leaves: what the board handed on, and how many scans failed. */
+    private record Outcome(Seen seen, long failures) {
+    }
+
+    /** What a test does to the devices and the board after the first good scan. */
+    private interface Scenario {
+        void run(Devices devices, WiredBoard board);
+    }
+
+    /**
+     * The starting position on the sensors, the board opened over spied devices, one good scan, then the scenario; every
+     * snapshot handed on must show the position (no lift, no drop, no move the pieces did not make).
+     */
+    private static Outcome scan(Scenario scenario) {
         try (MockPi pi = new MockPi(); WiredBoard opened = PiBoardFactory.open(PLAN, pi.pi4j, new MonotonicClock(), false)) {
             Devices devices = Devices.of(pi);
             Position position = Position.start(Variant.STANDARD);
@@ -83,45 +95,44 @@ class WiredFailurePathsTest {
                 Seen seen = new Seen();
                 board.attach(seen);
                 board.scanOnce(0);
-                // The cable's contact fails mid-transfer twice, then a read returns 3 of 30 bytes, then it holds.
-                doThrow(new com.pi4j.io.exception.IOException("SPI transfer failed: Remote I/O error"))
-                        .doThrow(new com.pi4j.io.exception.IOException("SPI transfer failed: Remote I/O error"))
-                        .doReturn(3)
-                        .doCallRealMethod()
-                        .when(devices.spi()).read(any(byte[].class), anyInt(), anyInt());
-                for (long t = 5; t <= 40; t += 5) {
-                    board.scanOnce(t);
-                }
-                assertEquals(List.of("offline", "online"), seen.events);
-                assertEquals(3, board.failures(), "two exceptions and a short read");
-                assertEquals(1 + 5, seen.readings.size(), "a snapshot for every good scan, none for a failed one");
+                scenario.run(devices, board);
                 assertOnlyThePosition(position, seen);
+                return new Outcome(seen, board.failures());
             }
         }
     }
 
     @Test
-    void aParallelLoadPulseWhoseGpioWriteThrowsIsAFailedScanNotAnEmptyBoard() {
-        try (MockPi pi = new MockPi(); WiredBoard opened = PiBoardFactory.open(PLAN, pi.pi4j, new MonotonicClock(), false)) {
-            Devices devices = Devices.of(pi);
-            Position position = Position.start(Variant.STANDARD);
-            WiredDriversTest.show(pi, PLAN, position);
-            try (WiredBoard board = devices.board()) {
-                Seen seen = new Seen();
-                board.attach(seen);
-                board.scanOnce(0);
-                // The shift: the load pin's write fails (the GPIO chip gone, a permission lost), once low and once high.
-                doThrow(new com.pi4j.io.exception.IOException("GPIO write failed")).doCallRealMethod().when(devices.load()).low();
-                board.scanOnce(5);
-                doThrow(new com.pi4j.io.exception.IOException("GPIO write failed")).doCallRealMethod().when(devices.load()).high();
-                board.scanOnce(10);
-                board.scanOnce(15);
-                board.scanOnce(20);
-                assertEquals(List.of("offline", "online"), seen.events);
-                assertEquals(2, board.failures());
-                assertOnlyThePosition(position, seen);
+    void anSpiTransferThatThrowsOrComesBackShortTakesTheBoardOfflineAndBackWithoutAFalseReading() {
+        Outcome outcome = scan((devices, board) -> {
+            // The cable's contact fails mid-transfer twice, then a read returns 3 of 30 bytes, then it holds.
+            doThrow(new com.pi4j.io.exception.IOException("SPI transfer failed: Remote I/O error"))
+                    .doThrow(new com.pi4j.io.exception.IOException("SPI transfer failed: Remote I/O error"))
+                    .doReturn(3)
+                    .doCallRealMethod()
+                    .when(devices.spi()).read(any(byte[].class), anyInt(), anyInt());
+            for (long t = 5; t <= 40; t += 5) {
+                board.scanOnce(t);
             }
-        }
+        });
+        assertEquals(List.of("offline", "online"), outcome.seen().events);
+        assertEquals(3, outcome.failures(), "two exceptions and a short read");
+        assertEquals(1 + 5, outcome.seen().readings.size(), "a snapshot for every good scan, none for a failed one");
+    }
+
+    @Test
+    void aParallelLoadPulseWhoseGpioWriteThrowsIsAFailedScanNotAnEmptyBoard() {
+        Outcome outcome = scan((devices, board) -> {
+            // The shift: the load pin's write fails (the GPIO chip gone, a permission lost), once low and once high.
+            doThrow(new com.pi4j.io.exception.IOException("GPIO write failed")).doCallRealMethod().when(devices.load()).low();
+            board.scanOnce(5);
+            doThrow(new com.pi4j.io.exception.IOException("GPIO write failed")).doCallRealMethod().when(devices.load()).high();
+            board.scanOnce(10);
+            board.scanOnce(15);
+            board.scanOnce(20);
+        });
+        assertEquals(List.of("offline", "online"), outcome.seen().events);
+        assertEquals(2, outcome.failures());
     }
 
     @Test
