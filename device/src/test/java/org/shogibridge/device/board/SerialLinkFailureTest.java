@@ -177,6 +177,7 @@ class SerialLinkFailureTest {
         position.doMove(org.shogibridge.core.rules.Usi.parseLegalMove(position, "7g7f"));
         SensorSnapshot truth = SensorSnapshot.of(position, false);
         AtomicBoolean failNow = new AtomicBoolean();
+        firmware.scan(truth, clock.millis()); // the sensors are read before the board says HELLO, as at power-up
         Thread scanner = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
                 firmware.scan(truth, clock.millis());
