@@ -1,0 +1,75 @@
+package org.shogibridge.core.review;
+
+import java.util.List;
+import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.record.RecordedMove;
+import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Position;
+
+/**
+ * A review written into a record as move comments, in the form ShogiHome writes its own analysis and reads back
+ * (its evaluation graph, its marks): on each move, the mark in brackets (【悪手】), the situation (互角, 先手有利,
+ * ...), {@code #評価値=} from sente's side or {@code #詰み=先手勝ち:N手}, {@code #読み筋=} the line from the position
+ * after the move, {@code #エンジン=}; and, where the move was not the engine's choice, {@code 最善手=} its choice.
+ * The KIF writer puts each line after {@code *}, the CSA writer after {@code '*}.
+ */
+public final class ReviewComments {
+    /** How many moves of a line are written: ShogiHome shows 15 by default. */
+    static final int LINE_MOVES = 15;
+
+    private ReviewComments() {
+    }
+
+    /** Write the review's comments onto the record's main line, after any comment a move already has. */
+    public static void write(GameRecord record, List<ReviewedMove> review, String engineName) {
+        List<RecordedMove> moves = record.mainLine().moves();
+        Position p = record.startPosition().copy();
+        int previousTo = -1;
+        for (int i = 0; i < moves.size() && i < review.size(); i++) {
+            ReviewedMove r = review.get(i);
+            String better = r.best() || r.bestMove() == 0 ? null : JapaneseNotation.format(p, r.bestMove(), previousTo,
+                    JapaneseNotation.Marks.TRIANGLES);
+            p.doMove(r.move());
+            previousTo = Move.isDrop(r.move()) ? Move.to(r.move()) : Move.to(r.move());
+            moves.get(i).comments().add(comment(r, p, previousTo, better, engineName));
+        }
+    }
+
+    /** Return one move's comment; {@code after} is the position after the move. */
+    static String comment(ReviewedMove r, Position after, int previousTo, String better, String engineName) {
+        StringBuilder c = new StringBuilder();
+        if (r.mark() != MoveMark.NONE) {
+            c.append('【').append(r.mark().japanese()).append("】\n");
+        }
+        if (r.mateAfter() != 0) {
+            c.append("#詰み=").append(r.mateAfter() > 0 ? "先手勝ち" : "後手勝ち").append(':').append(Math.abs(r.mateAfter()))
+                    .append("手\n");
+        } else {
+            c.append(MoveMark.situation(r.evaluation())).append('\n');
+            c.append("#評価値=").append(r.evaluation()).append('\n');
+        }
+        String line = line(after, r.lineAfter(), previousTo);
+        if (!line.isEmpty()) {
+            c.append("#読み筋=").append(line).append('\n');
+        }
+        c.append("#エンジン=").append(engineName);
+        if (better != null) {
+            c.append("\n最善手=").append(better);
+        }
+        return c.toString();
+    }
+
+    /** Return the first moves of a line in KI2 text, ▲ and △ included, as analysis programs join them. */
+    static String line(Position from, int[] moves, int previousTo) {
+        Position p = from.copy();
+        StringBuilder text = new StringBuilder();
+        int to = previousTo;
+        for (int i = 0; i < moves.length && i < LINE_MOVES && moves[i] != 0; i++) {
+            text.append(JapaneseNotation.format(p, moves[i], to, JapaneseNotation.Marks.TRIANGLES));
+            p.doMove(moves[i]);
+            to = Move.to(moves[i]);
+        }
+        return text.toString();
+    }
+}
