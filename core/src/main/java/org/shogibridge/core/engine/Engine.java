@@ -136,6 +136,14 @@ public final class Engine {
         search.ponderHit(time);
     }
 
+    /**
+     * Return the root moves of a position ({@code [0]}) with their exact scores at a fixed depth ({@code [1]}), for
+     * the side to move: how far behind the best each other choice is (a review's 好手: the one move that holds).
+     */
+    public int[][] scoreRootMoves(Position position, int depth, SearchLimits limits) {
+        return search.main().scoreRootMoves(position, depth, Score.INFINITE, limits);
+    }
+
     private SearchResult chooseByFeel(Position position, SearchLimits limits) {
         long start = System.nanoTime();
         int[][] scored = search.main().scoreRootMoves(position, level.depth(), level.temperature() * 8, limits);

@@ -7,6 +7,7 @@ import org.shogibridge.core.engine.Level;
 import org.shogibridge.core.engine.Score;
 import org.shogibridge.core.engine.SearchLimits;
 import org.shogibridge.core.engine.SearchResult;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.MoveGenerator;
 import org.shogibridge.core.rules.MoveList;
 import org.shogibridge.core.rules.Position;
@@ -19,6 +20,8 @@ import org.shogibridge.core.rules.Side;
  * Deterministic for one budget, whatever the machine.
  */
 public final class GameReviewer {
+    /** The depth at which every root move is scored to find a 好手: deep enough to see a piece hang. */
+    static final int GOOD_MOVE_DEPTH = 3;
     /** A mate's evaluation in centipawns, as analysis programs draw it at the edge of the graph. */
     public static final int MATE_CENTIPAWNS = 30_000;
 
@@ -44,6 +47,7 @@ public final class GameReviewer {
         List<ReviewedMove> reviewed = new ArrayList<>(moves.length);
         for (int i = 0; i < moves.length; i++) {
             Side mover = p.sideToMove();
+            boolean good = moves[i] == before.bestMove && !recapture(moves, i) && onlyMove(p, moves[i]);
             p.doMove(moves[i]);
             Verdict after = verdict(p);
             // Both from the mover's side: before the move its own score; after it, the opponent's score negated.
@@ -52,16 +56,50 @@ public final class GameReviewer {
             int sente = mover == Side.BLACK ? -after.score : after.score; // after.score is the opponent's
             int mate = Score.isMate(after.score) ? (mover == Side.BLACK ? -1 : 1) * Score.matePlies(after.score) : 0;
             reviewed.add(new ReviewedMove(i + 1, moves[i], before.bestMove, before.line, centipawns(sente), mate, after.line,
-                    loss, MoveMark.ofLoss(loss)));
+                    loss, good ? MoveMark.GOOD : MoveMark.ofLoss(loss)));
             before = after;
         }
         return reviewed;
     }
 
-    private Verdict verdict(Position p) {
+    /** Return true if move i takes on the square the move before it went to. */
+    private static boolean recapture(int[] moves, int i) {
+        return i > 0 && !Move.isDrop(moves[i]) && Move.to(moves[i]) == Move.to(moves[i - 1]);
+    }
+
+    /** Return true if every other move of the position would give away {@link MoveMark#GOOD_MOVE_GAP} points or more. */
+    private boolean onlyMove(Position p, int move) {
+        int[][] scored = engine.scoreRootMoves(p, GOOD_MOVE_DEPTH, SearchLimits.nodes(nodes));
+        int[] roots = scored[0];
+        int[] scores = scored[1];
+        if (roots.length < legalMoves(p)) {
+            return false; // cut short by the budget: not sure
+        }
+        int chosen = Integer.MIN_VALUE;
+        int second = Integer.MIN_VALUE;
+        for (int k = 0; k < roots.length; k++) {
+            if (roots[k] == move) {
+                chosen = scores[k];
+            } else if (!sameButForPromotion(roots[k], move)) { // taking with or without promoting is one choice
+                second = Math.max(second, scores[k]);
+            }
+        }
+        return chosen != Integer.MIN_VALUE && second != Integer.MIN_VALUE
+                && MoveMark.winRate(centipawns(chosen)) - MoveMark.winRate(centipawns(second)) >= MoveMark.GOOD_MOVE_GAP;
+    }
+
+    private static int legalMoves(Position p) {
         MoveList legal = new MoveList();
         MoveGenerator.generateLegal(p, legal);
-        if (legal.size() == 0) {
+        return legal.size();
+    }
+
+    private static boolean sameButForPromotion(int a, int b) {
+        return !Move.isDrop(a) && !Move.isDrop(b) && Move.from(a) == Move.from(b) && Move.to(a) == Move.to(b);
+    }
+
+    private Verdict verdict(Position p) {
+        if (legalMoves(p) == 0) {
             return new Verdict(0, new int[0], -Score.MATE); // mated (or no move): lost for the side to move
         }
         SearchResult r = engine.think(p, SearchLimits.nodes(nodes), false, null);

@@ -3,15 +3,20 @@ package org.shogibridge.core.review;
 /**
  * What a move was worth, by the win rate it gave away: the marks and thresholds ShogiHome uses by default for its
  * own analysis (a loss of 5, 10, 20 or 50 points of win rate, the win rate being 1 / (1 + e^(-cp / 600))), so a game
- * reviewed here reads the same in ShogiHome.
+ * reviewed here reads the same in ShogiHome; and 好手 for the engine's own choice where every other move would have
+ * given away {@link #GOOD_MOVE_GAP} points or more (the one move that holds), unless it only took back the piece that
+ * had just taken (a recapture is seldom a find).
  */
 public enum MoveMark {
     NONE("", "", 0),
+    GOOD("好手", "good move", 0),
     INACCURACY("緩手", "inaccuracy", 5),
     DUBIOUS("疑問手", "dubious move", 10),
     MISTAKE("悪手", "mistake", 20),
     BLUNDER("大悪手", "blunder", 50);
 
+    /** Win-rate points every other choice must give away for the engine's choice to be 好手. */
+    public static final double GOOD_MOVE_GAP = 10;
     /** The sigmoid's scale: the centipawns at which the win rate is 1 / (1 + e^-1), about 73 %. */
     public static final double SIGMOID_CENTIPAWNS = 600;
 

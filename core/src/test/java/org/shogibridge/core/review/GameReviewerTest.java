@@ -49,10 +49,15 @@ class GameReviewerTest {
         assertTrue(blunder.mark() == MoveMark.MISTAKE || blunder.mark() == MoveMark.BLUNDER, blunder.toString());
         assertNotEquals(blunder.move(), blunder.bestMove(), "the engine would not have taken");
         assertTrue(blunder.evaluation() < -300, "white is ahead after it: " + blunder.evaluation());
+        ReviewedMove recapture = review.get(9);
+        assertTrue(recapture.best(), "white takes the rook back, as the engine would: " + recapture);
+        assertEquals(MoveMark.NONE, recapture.mark(), "a recapture is no 好手, however forced");
         for (ReviewedMove r : review) {
             if (r.best()) {
                 assertEquals(0, r.loss(), "the engine's own choice gives nothing away: " + r);
-                assertEquals(MoveMark.NONE, r.mark());
+                assertTrue(r.mark() == MoveMark.NONE || r.mark() == MoveMark.GOOD, r.toString());
+            } else {
+                assertNotEquals(MoveMark.GOOD, r.mark(), r.toString());
             }
             assertTrue(r.loss() >= 0 && r.loss() <= 100, r.toString());
         }
@@ -60,6 +65,20 @@ class GameReviewerTest {
         assertEquals(review.toString().replaceAll("\\[I@[0-9a-f]+", ""),
                 new GameReviewer(new Engine(), NODES).review(game.startPosition(), moves).toString()
                         .replaceAll("\\[I@[0-9a-f]+", ""));
+    }
+
+    @Test
+    void theOneMoveThatWinsTheHangingRookIsAGoodMoveAndAnyOtherIsNot() {
+        // White's rook on 2c stands on black's bishop's diagonal; only taking it keeps black from being a rook behind.
+        GameRecord game = UsiRecord.read("rook.usi", "position sfen 4k4/9/7r1/9/9/9/9/9/1B2K4 b - 1 moves 8i2c+");
+        ReviewedMove taken = new GameReviewer(new Engine(), NODES).review(game.startPosition(), game.mainLine().moveArray())
+                .get(0);
+        int[] engines = {taken.bestMove()}; // the engine's own way of taking it (promoting or not)
+        ReviewedMove best = new GameReviewer(new Engine(), NODES).review(game.startPosition(), engines).get(0);
+        assertEquals(MoveMark.GOOD, best.mark(), best.toString());
+        int other = Usi.parseLegalMove(game.startPosition().copy(), "5i4h");
+        ReviewedMove missed = new GameReviewer(new Engine(), NODES).review(game.startPosition(), new int[] {other}).get(0);
+        assertTrue(missed.mark().compareTo(MoveMark.MISTAKE) >= 0, "not taking it gives the rook's worth away: " + missed);
     }
 
     @Test
