@@ -198,6 +198,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
      * a clear message rather than a silent wait (a stalled test then says why).
      */
     private static void awaitSynced(EmulatedFirmware emulator, MonotonicClock clock, int move) throws InterruptedException {
+        long since = -1;
         long giveUp = clock.millis() + SYNC_PATIENCE_MILLIS;
         for (;;) {
             long now = clock.millis();
@@ -205,8 +206,17 @@ public final class EmulateBoardCommand implements Callable<Integer> {
                 throw new IllegalStateException("Link down. The Pi has not been in sync with the board for "
                         + SYNC_PATIENCE_MILLIS / 1000 + " s, at move " + move + " (outages so far: " + emulator.outages() + ").");
             }
-            if (emulator.synced(now) && now - emulator.inStepSince() >= SYNCED_BEFORE_MOVING_MILLIS) {
-                return;
+            // A second from now at least, not only from the last SYNC: the Pi may still be judging the last move (a
+            // promotion's choice closes when the next move begins, and under load its last gesture may not be read
+            // yet; without this pause a fresh-clone run once recorded 5f5g+ for 5f5g).
+            if (emulator.synced(now)) {
+                if (since < 0) {
+                    since = Math.max(now, emulator.inStepSince());
+                } else if (now - Math.max(since, emulator.inStepSince()) >= SYNCED_BEFORE_MOVING_MILLIS) {
+                    return;
+                }
+            } else {
+                since = -1;
             }
             Thread.sleep(20);
         }
