@@ -24,6 +24,11 @@ public final class Debouncer {
         count[channel] = 0;
     }
 
+    /** Return true if a raw value other than the stable one is being counted on the channel (a change under way). */
+    public boolean changing(int channel) {
+        return count[channel] > 0;
+    }
+
     /** Feed one raw reading; return true if the channel's stable value changed to it. */
     public boolean update(int channel, int raw) {
         if (raw == stable[channel]) {

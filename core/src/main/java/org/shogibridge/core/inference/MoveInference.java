@@ -239,7 +239,7 @@ public final class MoveInference {
         if (offline || paused || expected.awaiting()) {
             return;
         }
-        if (promotion.due(now)) {
+        if (promotion.due(board, now)) {
             commitPendingPromotion();
         }
         long settle = clearMove ? settings.clearMoveSettleMillis() : settings.settleMillis();

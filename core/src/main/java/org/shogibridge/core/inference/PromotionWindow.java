@@ -50,9 +50,13 @@ final class PromotionWindow {
         }
     }
 
-    /** Whether the window ran out with the piece on its square: the choice stands. */
-    boolean due(long now) {
-        return move != Move.NONE && !lifted && now >= deadline;
+    /**
+     * Whether the window ran out with the piece on its square: the choice stands. A lift the debouncer is still
+     * counting keeps it open: scans that were read late (a busy Pi) all carry the time they were read, so the
+     * gesture's first scans may already be past the deadline.
+     */
+    boolean due(SettledBoard board, long now) {
+        return move != Move.NONE && !lifted && now >= deadline && !board.changing(Move.to(move));
     }
 
     /** A debounced square changed: compare the board with {@code before}, the position the move is played from. */

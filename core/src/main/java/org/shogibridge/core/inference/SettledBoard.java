@@ -114,6 +114,11 @@ final class SettledBoard {
         return board[square];
     }
 
+    /** Return true if the square's last scan differs from its debounced reading: a lift or a placing under way. */
+    boolean changing(int square) {
+        return squareDebouncer.changing(square);
+    }
+
     boolean isEmpty(int square) {
         return board[square] == SensorSnapshot.EMPTY;
     }

@@ -181,8 +181,17 @@ public final class GameSession {
 
     /** Let time pass: the inference's timers, and the flag. */
     public void tick(long nowMillis) {
+        tick(nowMillis, nowMillis);
+    }
+
+    /**
+     * Let time pass: the clock and the flag to {@code nowMillis}, the inference's timers (settle, promotion window,
+     * wrong position) only to {@code boardReadMillis}, when the board was last read. A board read late (a busy Pi, a
+     * report on its way) is judged on what it showed, never on time its readings have not yet covered.
+     */
+    public void tick(long nowMillis, long boardReadMillis) {
         now = Math.max(now, nowMillis);
-        inference.tick(now);
+        inference.tick(Math.min(now, boardReadMillis));
         applyObservations();
         checkFlag();
         flush();

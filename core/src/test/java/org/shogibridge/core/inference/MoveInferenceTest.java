@@ -198,6 +198,26 @@ class MoveInferenceTest {
     }
 
     @Test
+    void theWindowRunsOnlyAsFarAsTheBoardWasRead() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.slide("5d", "5c").settle().ticksWithoutReports(PLAIN.promotionWindowMillis() + 1000);
+        assertEquals(List.of(), board.moves(), "the board's reports wait unread: the choice is still open");
+        board.lift("5c").place("5c").scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves(), "the gesture made in time, read late, declines");
+    }
+
+    @Test
+    void aGestureReadLateAndAtOnceStillToggles() {
+        // The whole Pi was busy past the window: the lift's and the replace's reports come in together, every scan
+        // stamped with the time it was read. The first scans of the lift are past the deadline but still a lift.
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.slide("5d", "5c").settle().busy(PLAIN.promotionWindowMillis() + 1000);
+        board.readAtOnce("5c", SensorSnapshot.EMPTY, 6).readAtOnce("5c", SensorSnapshot.OCCUPIED, 6);
+        board.scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
     void promotionByCommand() {
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.slide("5d", "5c").settle();

@@ -129,6 +129,36 @@ final class TestBoard {
         return this;
     }
 
+    /**
+     * The loop's clock runs on while the board's reports wait unread (a busy link thread): ticks up to now, with the
+     * board read only as far as its last scan.
+     */
+    TestBoard ticksWithoutReports(long millis) {
+        long boardRead = time - SCAN;
+        for (long t = 0; t < millis; t += SCAN) {
+            session.tick(time, boardRead);
+            time += SCAN;
+        }
+        return this;
+    }
+
+    /** Time passes with nothing run at all (the whole Pi busy). */
+    TestBoard busy(long millis) {
+        time += millis;
+        return this;
+    }
+
+    /** Reports that waited, read at once: {@code scans} scans of the square's new reading, all stamped now. */
+    TestBoard readAtOnce(String square, byte reading, int scans) {
+        snapshot.reading(square(square), reading);
+        snapshot.timeMillis(time);
+        for (int i = 0; i < scans; i++) {
+            session.snapshot(snapshot);
+        }
+        time += SCAN;
+        return this;
+    }
+
     /** The time of the next scan. */
     long time() {
         return time;

@@ -38,6 +38,7 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
     private static final int LED_RETRY_MILLIS = 150;
     /** Readings are handed on at most this often (200 Hz), whatever scan rate a board claims. */
     private static final int MIN_SCAN_MILLIS = 5;
+    private static final int HOLD_SLACK_MILLIS = 100;
 
     private enum State { CLOSED, AWAIT_HELLO, AWAIT_SNAPSHOT, ONLINE, INCOMPATIBLE }
 
@@ -71,6 +72,12 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
     private long lastDeliveredMillis;
     /** The board's scan period: its readings are handed on this often. */
     private long scanMillis = 10;
+    /**
+     * How long past its last report the board's readings are held: its heartbeat and a little for the link. Beyond
+     * that the Pi does not know the board is still (a report may be on its way), so it does not let the inference's
+     * timers run on readings it has not had.
+     */
+    private long holdMillis = 250 + HOLD_SLACK_MILLIS;
     private long lastSyncMillis;
     private int expectedSeq = -1;
     private int lastButtonSeq = -1;
@@ -190,7 +197,7 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
                     }
                 }
                 case ONLINE -> {
-                    if (now - lastDeliveredMillis >= scanMillis) {
+                    if (now - lastDeliveredMillis >= scanMillis && now - lastSnapshotMillis <= holdMillis) {
                         hold(now);
                     }
                     if (now - lastSnapshotMillis > Protocol.WATCHDOG_MILLIS) {
@@ -341,6 +348,7 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
         }
         clockButtons = hello.has(Protocol.FEATURE_CLOCK_BUTTONS);
         scanMillis = Math.max(MIN_SCAN_MILLIS, 1000 / Math.max(1, hello.scanHz()));
+        holdMillis = Math.max(1, hello.heartbeatMillis()) + HOLD_SLACK_MILLIS;
         log.info("Board on {}: {}, protocol {}, {}x{}{}, {} komadai slots.", link.describe(), hello.firmware(), hello.protocol(),
                 hello.files(), hello.ranks(), hello.has(Protocol.FEATURE_FACE_SENSING) ? " with face sensing" : "",
                 hello.komadai().slots());

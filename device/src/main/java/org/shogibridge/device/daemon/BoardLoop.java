@@ -62,6 +62,8 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private volatile long scans;
     private volatile long changesPassed;
     private volatile long droppedSnapshots;
+    /** The time of the board's last scan the loop was given (or left out as a repeat): how far the board was read. */
+    private volatile long boardReadMillis = Long.MIN_VALUE;
     /** Snapshots the loop judged, and the time it spent on them (touched only by the loop thread). */
     private volatile long snapshotsJudged;
     private volatile long judgingNanos;
@@ -123,6 +125,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         }
         boolean repeat = anyPassed && snapshot.sameReadings(lastPassed);
         if (repeat && repeats >= repeatsPassed) {
+            boardReadMillis = snapshot.timeMillis();
             return; // the debouncer has taken this reading already: nothing to tell the loop
         }
         SensorSnapshot copy;
@@ -138,6 +141,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         }
         copy.copyFrom(snapshot);
         full.add(copy);
+        boardReadMillis = snapshot.timeMillis(); // after the scan is queued: the loop judges no time before its scan
         repeats = repeat ? repeats + 1 : 0;
         if (!repeat) {
             lastPassed.copyFrom(snapshot);
@@ -203,6 +207,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         while (running) {
             try {
                 SensorSnapshot snapshot = full.poll(5, TimeUnit.MILLISECONDS);
+                long boardRead = boardReadMillis; // every scan up to it is queued, so judged below
                 while (snapshot != null) {
                     long began = System.nanoTime();
                     session.snapshot(snapshot);
@@ -226,7 +231,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                     confirming = confirm; // a board protocol board tells whether it has clock buttons once it is online
                     session.confirmMovesByPress(confirm);
                 }
-                session.tick(now);
+                session.tick(now, boardRead);
                 menu.tick(now);
                 LedFrame leds = menu.showing() ? menu.leds() : session.leds();
                 if (leds != shownFrame || leds.version() != ledVersion) {
@@ -255,6 +260,11 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
             log.warn("{} snapshots were dropped because the board loop fell behind.", droppedSnapshots);
         }
         log.debug("Board loop: {}.", counts());
+    }
+
+    /** Return the time of the board's last scan: the inference's timers run no further. */
+    long boardReadMillis() {
+        return boardReadMillis;
     }
 
     /** Return how many snapshots wait for the loop. */

@@ -120,6 +120,51 @@ class FirmwareBoardTest {
         }
     }
 
+    /**
+     * Between reports the Pi hands the last readings on at the board's scan rate, but no longer than the board's
+     * heartbeat (and a little for the link) past its last report: beyond that a report may be on its way, and the
+     * inference's timers must not run on readings the Pi has not had (a promotion's window closed on a lift still in
+     * the link once recorded 5f5g+ for 5f5g).
+     */
+    @Test
+    void readingsAreHeldNoLongerThanAHeartbeatPastTheLastReport() throws Exception {
+        MonotonicClock clock = new MonotonicClock();
+        Variant v = Variant.STANDARD;
+        BoardEmulator firmware = new BoardEmulator(BoardGeometry.recommended(v, false), "test", true, FaultPlan.none(),
+                new LedFrame(v.squares()));
+        try (EmulatorTransport.Tcp transport = new EmulatorTransport.Tcp(firmware, FaultPlan.none(), clock::millis, 0)) {
+            transport.start();
+            Events events = new Events();
+            SensorSnapshot truth = SensorSnapshot.of(Position.start(v), false);
+            Thread scanner = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted()) {
+                    firmware.scan(truth, clock.millis());
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            scanner.start();
+            try (FirmwareBoard board = new FirmwareBoard(v, false, new TcpLink("127.0.0.1", transport.port()), clock)) {
+                board.start(events);
+                assertEquals("online", events.next());
+                assertEquals("snapshot", events.next());
+                Thread.sleep(300);
+                scanner.interrupt();
+                scanner.join();
+                long silentFrom = clock.millis(); // the board's last report was sent before this
+                Thread.sleep(900);
+                long heldUntil = events.last.timeMillis();
+                assertTrue(heldUntil - silentFrom <= BoardEmulator.HEARTBEAT_MILLIS + 150,
+                        "held " + (heldUntil - silentFrom) + " ms past the board's last report");
+            } finally {
+                scanner.interrupt();
+            }
+        }
+    }
+
     /** A fake board that answers every SYNC with this HELLO. */
     private static Thread fakeBoard(ServerSocket server, Hello hello) {
         Thread t = new Thread(() -> {

@@ -23,6 +23,7 @@ class BoardLoopTest {
         }
         assertEquals(1 + DEBOUNCE, loop.waitingSnapshots());
         assertArrayEquals(new long[] {1_000, 1, 0}, scansChangesDropped(loop));
+        assertEquals(999 * 5L, loop.boardReadMillis(), "the board was read until its last scan, passed on or not");
     }
 
     @Test
