@@ -81,18 +81,8 @@ class FirmwareBoardTest {
             position.doMove(org.shogibridge.core.rules.Usi.parseLegalMove(position, "7g7f"));
             SensorSnapshot truth = SensorSnapshot.of(position, false);
             truth.komadai(Side.WHITE, Piece.PAWN, 3);
-            Thread scanner = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    firmware.scan(truth, clock.millis());
-                    try {
-                        Thread.sleep(5);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            });
-            scanner.start();
-            try (FirmwareBoard board = new FirmwareBoard(v, false, new TcpLink("127.0.0.1", transport.port()), clock)) {
+            try (SensorScanner scanner = new SensorScanner(firmware, truth, clock);
+                    FirmwareBoard board = new FirmwareBoard(v, false, new TcpLink("127.0.0.1", transport.port()), clock)) {
                 board.start(events);
                 assertEquals("online", events.next());
                 assertEquals("snapshot", events.next());
@@ -114,8 +104,6 @@ class FirmwareBoardTest {
                 firmware.button(Protocol.BUTTON_WHITE_CLOCK);
                 assertEquals("clock WHITE", events.next());
                 assertEquals(0, board.stats().faults);
-            } finally {
-                scanner.interrupt();
             }
         }
     }
@@ -136,31 +124,20 @@ class FirmwareBoardTest {
             transport.start();
             Events events = new Events();
             SensorSnapshot truth = SensorSnapshot.of(Position.start(v), false);
-            Thread scanner = new Thread(() -> {
-                while (!Thread.currentThread().isInterrupted()) {
-                    firmware.scan(truth, clock.millis());
-                    try {
-                        Thread.sleep(5);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            });
-            scanner.start();
+            SensorScanner scanner = new SensorScanner(firmware, truth, clock);
             try (FirmwareBoard board = new FirmwareBoard(v, false, new TcpLink("127.0.0.1", transport.port()), clock)) {
                 board.start(events);
                 assertEquals("online", events.next());
                 assertEquals("snapshot", events.next());
                 Thread.sleep(300);
-                scanner.interrupt();
-                scanner.join();
+                scanner.close();
                 long silentFrom = clock.millis(); // the board's last report was sent before this
                 Thread.sleep(900);
                 long heldUntil = events.last.timeMillis();
                 assertTrue(heldUntil - silentFrom <= BoardEmulator.HEARTBEAT_MILLIS + 150,
                         "held " + (heldUntil - silentFrom) + " ms past the board's last report");
             } finally {
-                scanner.interrupt();
+                scanner.close();
             }
         }
     }

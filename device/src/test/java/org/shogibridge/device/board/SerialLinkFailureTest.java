@@ -177,18 +177,7 @@ class SerialLinkFailureTest {
         position.doMove(org.shogibridge.core.rules.Usi.parseLegalMove(position, "7g7f"));
         SensorSnapshot truth = SensorSnapshot.of(position, false);
         AtomicBoolean failNow = new AtomicBoolean();
-        firmware.scan(truth, clock.millis()); // the sensors are read before the board says HELLO, as at power-up
-        Thread scanner = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                firmware.scan(truth, clock.millis());
-                try {
-                    Thread.sleep(5);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
-        scanner.start();
+        SensorScanner scanner = new SensorScanner(firmware, truth, clock);
         Seen seen = new Seen();
         SerialLink link = new SerialLink(dir.resolve("ttyACM*").toString(), 115_200, path -> port(failure, failNow));
         try (FirmwareBoard board = new FirmwareBoard(V, false, link, clock)) {
@@ -207,8 +196,7 @@ class SerialLinkFailureTest {
                 await("the LEDs shown once the port is back", () -> shown.colour(20) == LedFrame.Colour.BLUE);
             }
         } finally {
-            scanner.interrupt();
-            scanner.join();
+            scanner.close();
         }
         assertEquals(2, opened.get(), "the port was opened again, once");
         String expected = truth.toString();

@@ -20,7 +20,7 @@ import org.shogibridge.firmware.protocol.Readings;
  * frame it cannot use with ERROR. Everything it sends passes through a {@link FaultPlan}. Transport-agnostic: the
  * caller feeds it received bytes and scans, and gives it an {@link EmulatedFirmware.Output}.
  */
-public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink {
+public final class BoardEmulator extends LinkedFirmware implements FrameDecoder.Sink {
     public static final int HEARTBEAT_MILLIS = 250;
     /** With deltas, a full snapshot at least this often. */
     public static final int FULL_SNAPSHOT_MILLIS = 1_000;
@@ -46,7 +46,6 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     private final Readings lastFull;
     private final LedCommand ledCommand;
     private final boolean deltas;
-    private final PiLink link = new PiLink();
     private boolean haveSent;
     private long lastSentMillis;
     private long lastFullMillis;
@@ -88,23 +87,6 @@ public final class BoardEmulator implements EmulatedFirmware, FrameDecoder.Sink 
     @Override
     public synchronized void disconnected() {
         link.disconnected();
-    }
-
-    /** Return how many times the Pi lost sight of the board so far. */
-    @Override
-    public synchronized long outages() {
-        return link.outages();
-    }
-
-    /** Return true once the Pi has said SYNC on this connection and the link is not stalled. */
-    @Override
-    public synchronized boolean synced(long nowMillis) {
-        return link.inStep(nowMillis);
-    }
-
-    @Override
-    public synchronized long inStepSince() {
-        return link.inStepSince();
     }
 
     /** Bytes from the Pi. */

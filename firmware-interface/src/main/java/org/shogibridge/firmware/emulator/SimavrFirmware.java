@@ -32,7 +32,7 @@ import org.shogibridge.firmware.protocol.Readings;
  * resets the MCU for real; a new connection (the USB cable plugged in again, or the port opened, which resets a Mega
  * through DTR) powers it up again.
  */
-public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
+public final class SimavrFirmware extends LinkedFirmware implements AutoCloseable {
     /** The name of the harness, built by {@code make sim} into the firmware's own folder. */
     public static final String HARNESS = "shogi-board-sim";
     /** A button is held at least this long: the firmware reads it every scan and debounces it for 20 ms. */
@@ -61,7 +61,6 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
     private String chains = "";
     private int buttons;
     private final long[] pressedAt = new long[3];
-    private final PiLink link = new PiLink();
     private long snapshots;
     private long deltas;
     private long resets;
@@ -343,21 +342,6 @@ public final class SimavrFirmware implements EmulatedFirmware, AutoCloseable {
             buttons = pressed ? buttons | 1 << button : buttons & ~(1 << button);
         }
         command("K " + buttons);
-    }
-
-    @Override
-    public synchronized long outages() {
-        return link.outages();
-    }
-
-    @Override
-    public synchronized boolean synced(long nowMillis) {
-        return link.inStep(nowMillis);
-    }
-
-    @Override
-    public synchronized long inStepSince() {
-        return link.inStepSince();
     }
 
     @Override
