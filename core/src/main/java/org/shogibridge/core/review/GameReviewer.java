@@ -41,25 +41,61 @@ public final class GameReviewer {
 
     /** Review the moves from a start position; the list has a reviewed move per move. */
     public List<ReviewedMove> review(Position start, int[] moves) {
+        return review(start, moves, () -> {
+        });
+    }
+
+    /**
+     * Review the moves from a start position, calling {@code beforeEachPosition} before each position is searched: a
+     * daemon waits there while a game in progress needs the processor.
+     */
+    public List<ReviewedMove> review(Position start, int[] moves, Runnable beforeEachPosition) {
         engine.newGame();
         Position p = start.copy();
+        beforeEachPosition.run();
         Verdict before = verdict(p);
         List<ReviewedMove> reviewed = new ArrayList<>(moves.length);
         for (int i = 0; i < moves.length; i++) {
-            Side mover = p.sideToMove();
             boolean good = moves[i] == before.bestMove && !recapture(moves, i) && onlyMove(p, moves[i]);
-            p.doMove(moves[i]);
-            Verdict after = verdict(p);
-            // Both from the mover's side: before the move its own score; after it, the opponent's score negated.
-            double loss = moves[i] == before.bestMove ? 0
-                    : Math.max(0, MoveMark.winRate(centipawns(before.score)) - MoveMark.winRate(centipawns(-after.score)));
-            int sente = mover == Side.BLACK ? -after.score : after.score; // after.score is the opponent's
-            int mate = Score.isMate(after.score) ? (mover == Side.BLACK ? -1 : 1) * Score.matePlies(after.score) : 0;
-            reviewed.add(new ReviewedMove(i + 1, moves[i], before.bestMove, before.line, centipawns(sente), mate, after.line,
-                    loss, good ? MoveMark.GOOD : MoveMark.ofLoss(loss)));
-            before = after;
+            Position after = p.copy();
+            after.doMove(moves[i]);
+            beforeEachPosition.run();
+            Verdict next = verdict(after);
+            reviewed.add(graded(i + 1, p, moves[i], before, next, good));
+            p = after;
+            before = next;
         }
         return reviewed;
+    }
+
+    /**
+     * Review one move alone, as a tutor asks during a game: its loss and mark (never 好手: that needs every other
+     * move scored), from a search of the position before it and, unless it was the engine's choice, the one after.
+     */
+    public ReviewedMove reviewMove(Position before, int move, int ply) {
+        Verdict choice = verdict(before);
+        Position after = before.copy();
+        after.doMove(move);
+        return graded(ply, before, move, choice, move == choice.bestMove ? null : verdict(after), false);
+    }
+
+    /** Grade a move by the verdicts on the positions before and after it ({@code after} null: the engine's choice). */
+    private static ReviewedMove graded(int ply, Position p, int move, Verdict before, Verdict after, boolean good) {
+        Side mover = p.sideToMove();
+        if (after == null) { // the engine's own choice: its line goes on from the position after it
+            int[] line = before.line.length > 1 ? java.util.Arrays.copyOfRange(before.line, 1, before.line.length) : new int[0];
+            int sente = mover == Side.BLACK ? before.score : -before.score;
+            int senteMates = (before.score > 0) == (mover == Side.BLACK) ? 1 : -1;
+            int mate = Score.isMate(before.score) ? senteMates * Math.max(1, Score.matePlies(before.score) - 1) : 0;
+            return new ReviewedMove(ply, move, before.bestMove, before.line, centipawns(sente), mate, line, 0, MoveMark.NONE);
+        }
+        // Both from the mover's side: before the move its own score; after it, the opponent's score negated.
+        double loss = move == before.bestMove ? 0
+                : Math.max(0, MoveMark.winRate(centipawns(before.score)) - MoveMark.winRate(centipawns(-after.score)));
+        int sente = mover == Side.BLACK ? -after.score : after.score; // after.score is the opponent's
+        int mate = Score.isMate(after.score) ? (mover == Side.BLACK ? -1 : 1) * Score.matePlies(after.score) : 0;
+        return new ReviewedMove(ply, move, before.bestMove, before.line, centipawns(sente), mate, after.line, loss,
+                good ? MoveMark.GOOD : MoveMark.ofLoss(loss));
     }
 
     /** Return true if move i takes on the square the move before it went to. */

@@ -38,6 +38,11 @@ public enum MoveMark {
         return english;
     }
 
+    /** Return the win rate (points) a move must give away to earn this mark. */
+    public double lossAtLeast() {
+        return lossAtLeast;
+    }
+
     /** Return the mark of a move that gave away this many points of win rate (0 to 100); NONE below 5. */
     public static MoveMark ofLoss(double lossPoints) {
         MoveMark mark = NONE;

@@ -15,6 +15,8 @@ import org.shogibridge.core.rules.Position;
  * The KIF writer puts each line after {@code *}, the CSA writer after {@code '*}.
  */
 public final class ReviewComments {
+    /** The built-in engine's name in the comments ({@code #エンジン=}). */
+    public static final String BUILT_IN_ENGINE = "shogi-bridge";
     /** How many moves of a line are written: ShogiHome shows 15 by default. */
     static final int LINE_MOVES = 15;
 

@@ -19,6 +19,7 @@ import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Handicap;
+import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -85,6 +86,9 @@ public final class GameSession {
     private long askedTurn;
     /** Something changed since the last look for a computer's turn (idle ticks skip the look, allocating nothing). */
     private boolean turnMayHaveChanged = true;
+    /** Whether the tutor checks a person's moves against the computer in casual games, and its warning in force. */
+    private boolean tutorOn;
+    private final TutorWarning tutorWarning = new TutorWarning();
 
     /**
      * A session on a board showing the variant's start position; {@link #start} or {@link #resume} begins play.
@@ -173,6 +177,7 @@ public final class GameSession {
     /** Take one scan of the board. */
     public void snapshot(SensorSnapshot snapshot) {
         now = Math.max(now, snapshot.timeMillis());
+        playOnIfDue();
         inference.process(snapshot);
         applyObservations();
         checkFlag();
@@ -191,6 +196,7 @@ public final class GameSession {
      */
     public void tick(long nowMillis, long boardReadMillis) {
         now = Math.max(now, nowMillis);
+        playOnIfDue();
         inference.tick(Math.min(now, boardReadMillis));
         applyObservations();
         checkFlag();
@@ -207,7 +213,60 @@ public final class GameSession {
             now = Math.max(now, nowMillis);
             return false;
         }
+        if (tutorWarning.open()) {
+            now = Math.max(now, nowMillis);
+            tutorWarning.hold(answer); // shown once the person plays on
+            return true;
+        }
         return engineMoved(turn.ply(), answer, nowMillis);
+    }
+
+    // ---------------------------------------------------------------- the tutor
+
+    /** Turn the tutor on or off (casual games against the computer only: never in a tournament). */
+    public void tutor(boolean on) {
+        tutorOn = on;
+    }
+
+    /**
+     * The tutor found the person's last move, asked of by {@code turn}, to be a mistake: the computer's reply waits,
+     * the LEDs show the way back and the state carries the advice, until the person takes the move back or plays on
+     * (a clock press, or {@link TutorWarning#PLAY_ON_MILLIS}). Return false if the question is stale.
+     *
+     * @param mark        the mark in Japanese and English (悪手, mistake)
+     * @param betterMove  the engine's choice in the position before the move
+     */
+    public boolean tutorWarns(EngineTurn turn, String mark, String markEnglish, int betterMove, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        if (turn.turn() != askedTurn || !turn.tutor() || isOver() || game.moves().isEmpty()) {
+            return false;
+        }
+        List<Integer> moves = game.moves();
+        int last = moves.get(moves.size() - 1);
+        Position before = game.position().copy();
+        before.undoMove(last);
+        int previousTo = moves.size() < 2 ? -1 : Move.to(moves.get(moves.size() - 2));
+        TutorAdvice advice = new TutorAdvice(moves.size(), mark, markEnglish, Usi.format(variant, betterMove),
+                JapaneseNotation.format(before, betterMove, previousTo, JapaneseNotation.Marks.TRIANGLES));
+        tutorWarning.warn(advice, last, before.sideToMove(), variant.squares(), now);
+        outbox.add(new StatusChanged(nextState()));
+        flush();
+        return true;
+    }
+
+    private void playOnIfDue() {
+        if (tutorWarning.due(now)) {
+            playOn();
+        }
+    }
+
+    /** The person plays on after a warning: the computer's reply, if it has come, is shown. */
+    private void playOn() {
+        String answer = tutorWarning.end();
+        outbox.add(new StatusChanged(nextState()));
+        if (answer != null) {
+            engineMoved(askedPly, answer, now);
+        }
     }
 
     /**
@@ -416,6 +475,11 @@ public final class GameSession {
      */
     public void clockPressed(Side side, long nowMillis) {
         now = Math.max(now, nowMillis);
+        if (tutorWarning.open()) {
+            playOn(); // the person plays on: the press says so
+            flush();
+            return;
+        }
         boolean judged = inference.pressed(now);
         applyObservations();
         if (!judged) {
@@ -476,7 +540,7 @@ public final class GameSession {
     // ---------------------------------------------------------------- queries
 
     public LedFrame leds() {
-        return inference.leds();
+        return tutorWarning.open() ? tutorWarning.leds() : inference.leds();
     }
 
     /** Return the current state (with the same sequence number as the last change). */
@@ -586,6 +650,7 @@ public final class GameSession {
         List<Integer> moves = game.moves();
         int previousTo = moves.isEmpty() ? -1 : Move.to(moves.get(moves.size() - 1));
         computerMove = Move.NONE;
+        tutorWarning.end();
         Violation violation = game.play(mover, move);
         if (violation != null) {
             if (game.isOver()) { // a foul in tournament mode: the game is lost with the illegal move shown
@@ -615,6 +680,7 @@ public final class GameSession {
         PlayedMove last = played.remove(played.size() - 1);
         clock.moveTakenBack(mover, last.millis(), now);
         computerMove = Move.NONE;
+        tutorWarning.end(); // the move warned of is taken back: the reply it held is for a position gone
         ended = false; // a move that ended the game can be taken back, and the game goes on
         askedPly = -1;
         turnMayHaveChanged = true;
@@ -678,6 +744,7 @@ public final class GameSession {
         played.clear();
         clock = new GameClock(timeControl); // stopped: it starts with the first move, a press or an arbiter
         computerMove = Move.NONE;
+        tutorWarning.end();
         ended = false;
         resumed = false;
         foulMove = Move.NONE;
@@ -689,6 +756,7 @@ public final class GameSession {
 
     /** The game ended, with its result or unfinished (left for a new one): its record goes out to be filed. */
     private void fileGame() {
+        tutorWarning.end();
         clock.stop(now);
         ended = true;
         turnMayHaveChanged = true;
@@ -740,8 +808,10 @@ public final class GameSession {
         Player player = player(side);
         if (player.isComputer() && askedPly != ply) {
             askedPly = ply;
+            boolean tutor = tutorOn && rules.mode() == Game.Mode.CASUAL && ply > 0 && player.kind() != Player.Kind.ONLINE
+                    && player(side.opponent()).kind() == Player.Kind.HUMAN;
             outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now),
-                    timeControl, ++askedTurn));
+                    timeControl, ++askedTurn, tutor));
         }
     }
 
@@ -770,7 +840,7 @@ public final class GameSession {
                     .orElse(new GameState.Outcome(null, "unfinished", ""));
         }
         return new GameState(number, gameId, variant, startSfen, played, position.sideToMove(), clock.state(now), timeControl, rules.mode(), black, white, outcome, status,
-                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position);
+                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position, tutorWarning.advice());
     }
 
     /** The board's rules with the game's mode. */

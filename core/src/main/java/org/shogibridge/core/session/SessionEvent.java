@@ -36,10 +36,11 @@ public sealed interface SessionEvent {
      * A computer is to move: ask it, and answer with {@link GameSession#engineMoved(EngineTurn, String, long)}. Not a
      * change of the game: nothing to journal. The clocks and the game's time control tell it how long it may think.
      * {@code turn} tells this question from every other one, so an answer to an earlier game or to a move taken back
-     * (the same ply) is never taken for this one.
+     * (the same ply) is never taken for this one. With {@code tutor}, the person's last move is checked first, and a
+     * move the tutor warns of is told with {@link GameSession#tutorWarns} before the answer.
      */
     record EngineTurn(Side side, Player player, int ply, Position start, List<Integer> moves, ClockState clock,
-            TimeControl timeControl, long turn)
+            TimeControl timeControl, long turn, boolean tutor)
             implements SessionEvent {
     }
 

@@ -18,7 +18,7 @@ public final class Announcer {
     /**
      * One thing to say.
      *
-     * @param kind    {@code move}, {@code check}, {@code time} or {@code end} (the {@code voice} topic's kinds)
+     * @param kind    {@code move}, {@code check}, {@code time}, {@code end}, {@code tutor} (the {@code voice} topic's kinds)
      * @param text    as written: {@code ８四歩}, {@code 王手}, {@code まで百二手で先手の勝ち}
      * @param reading its kana, for the speech engine
      */
@@ -39,6 +39,8 @@ public final class Announcer {
     private boolean correcting;
     /** The game and the built-in engine's level at the last event: a level changed within a game is said. */
     private String levelGame;
+    /** The game and ply of the tutor's last warning, said once. */
+    private String advised;
     private int level;
 
     /** @param ownMoves whether a person's moves are read out too (the computer's always are), in Japanese */
@@ -70,6 +72,11 @@ public final class Announcer {
             }
             levelGame = state.gameId();
             level = engineLevel;
+        }
+        if (state != null && state.advice() != null && !(state.gameId() + " " + state.advice().ply()).equals(advised)) {
+            advised = state.gameId() + " " + state.advice().ply(); // said once, when the tutor warns
+            said.add(language == Language.JA ? Utterance.of("tutor", "その手は" + state.advice().mark() + "です。待ったしますか？")
+                    : english("tutor", "That move is a " + state.advice().markEnglish() + ". Take it back?"));
         }
         if (event instanceof SessionEvent.MovePlayed played) {
             if (played.computer() || ownMoves) {

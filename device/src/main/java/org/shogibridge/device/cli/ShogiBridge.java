@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
 @Command(name = "shogi-bridge", mixinStandardHelpOptions = true, version = "shogi-bridge 0.1.0",
         description = "Turns a real wooden shogi board into a connected one.",
         subcommands = {RunCommand.class, HubCommand.class, ArchiveCommand.class, PerftCommand.class, ConvertCommand.class, ReplayCommand.class, UsiCommand.class,
-                MateCommand.class, BenchCommand.class, EmulateBoardCommand.class, SensorTestCommand.class,
+                MateCommand.class, ReviewCommand.class, BenchCommand.class, EmulateBoardCommand.class, SensorTestCommand.class,
                 CommandLine.HelpCommand.class})
 public final class ShogiBridge {
     /** Exit code of a problem with what the user gave: options, files, records. */

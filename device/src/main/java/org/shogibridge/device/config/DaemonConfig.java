@@ -22,6 +22,8 @@ public record DaemonConfig(
         Integer round,
         Commands commands,
         Analysis analysis,
+        Review review,
+        Boolean tutor,
         Http http,
         Voice voice,
         @JsonProperty("data-dir") String dataDir,
@@ -140,6 +142,15 @@ public record DaemonConfig(
     }
 
     /**
+     * A review of every finished game by the built-in engine, in the background (docs/learning.md).
+     *
+     * @param enabled review each game once it ends
+     * @param nodes   the search's node budget per position
+     */
+    public record Review(Boolean enabled, Integer nodes) {
+    }
+
+    /**
      * What the board says aloud (docs/voice.md).
      *
      * @param enabled          speak and publish on {@code voice}
@@ -165,7 +176,7 @@ public record DaemonConfig(
                 new Clock(0, 0, 0, "auto"), new Promotion("promote", 1500),
                 new Board("simulated", 0.0, null, false, true, 250, null, 2500, null, 115_200, null, WiredConfig.defaults()),
                 new Broker("embedded", "127.0.0.1", 1883, 9001, null, null, null, null, null, null, null, null, 0, 0, null, null),
-                "local", "board1", null, new Commands(true), new Analysis(false, 500), new Http("127.0.0.1", 8080),
+                "local", "board1", null, new Commands(true), new Analysis(false, 500), new Review(true, 50_000), false, new Http("127.0.0.1", 8080),
                 new Voice(false, "aplay", null, 100, "ja", false, true),
                 "./shogi-bridge-data", false,
                 new Online(null, "https://lishogi.org", null, true, new Seek(10, 30, 0, false, "standard")));

@@ -255,6 +255,7 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
             check.range("round", c.round(), 1, 1000);
         }
         check.range("analysis.millis", c.analysis().millis(), 10, 60_000);
+        check.range("review.nodes", c.review().nodes(), 1_000, 10_000_000);
         check.oneOf("voice.output", c.voice().output(), Map.of("aplay", "aplay", "none", "none"));
         check.oneOf("voice.language", c.voice().language(), Map.of("ja", "ja", "en", "en"));
         check.range("voice.volume", c.voice().volume(), 0, 200);

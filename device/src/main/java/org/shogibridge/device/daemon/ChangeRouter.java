@@ -109,7 +109,8 @@ final class ChangeRouter {
         if (turn.player().kind() == Player.Kind.ONLINE) {
             return; // the opponent's move comes from the site (OnlinePlay)
         }
-        engines.ask(turn, answer -> loop.post(() -> {
+        engines.ask(turn, advice -> loop.post(() -> session.get().tutorWarns(turn, advice.mark().japanese(),
+                advice.mark().english(), advice.betterMove(), loop.now())), answer -> loop.post(() -> {
             if (!session.get().engineMoved(turn, answer, loop.now())) {
                 log.warn("The engine's answer {} for move {} was refused (stale or illegal).", answer, turn.ply() + 1);
             }

@@ -68,6 +68,8 @@ public final class Daemon implements AutoCloseable {
     private Outlet outlet;
     private BoardLoop loop;
     private EngineWorker engines;
+    /** Reviews each finished game in the background (review.enabled), or null. */
+    private PostGameReview reviews;
     /** Playing online (online.service), or null. */
     private org.shogibridge.device.online.OnlinePlay online;
     private OnlineTable onlineTable;
@@ -144,6 +146,12 @@ public final class Daemon implements AutoCloseable {
         engines = new EngineWorker(settings.senteOptions(), settings.goteOptions(), seed);
         engines.prepare(settings.session().black(), Side.BLACK);
         engines.prepare(settings.session().white(), Side.WHITE);
+        var review = settings.config().review();
+        if (Boolean.TRUE.equals(review.enabled())) {
+            reviews = new PostGameReview(archive, review.nodes(), engines::thinkingForAGame, outlet::review);
+            outlet.onPublished(reviews::after);
+            reviews.catchUp();
+        }
         var boardConfig = settings.config().board();
         board = boardPort(clock);
         runner = new CommandRunner(loop, () -> session, simulated, engines, on -> analysisOn = on);
@@ -153,6 +161,7 @@ public final class Daemon implements AutoCloseable {
         router.analysis(new GameAnalysis(engines, settings.config().analysis().millis(), outlet::analysis), () -> analysisOn);
         router.clockCaller(clockCaller);
         session = new GameSession(settings.session(), new GameIds(settings.config().boardId()), router::changed);
+        session.tutor(Boolean.TRUE.equals(settings.config().tutor()));
         loop.attach(session, boardMenu(), board);
         router.menu(menu);
         if (simulated != null) {
@@ -322,6 +331,9 @@ public final class Daemon implements AutoCloseable {
         }
         if (online != null) {
             online.close();
+        }
+        if (reviews != null) {
+            reviews.close();
         }
         if (engines != null) {
             engines.close();

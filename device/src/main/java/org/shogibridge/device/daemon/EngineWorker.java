@@ -17,6 +17,7 @@ import org.shogibridge.core.engine.SearchLimits;
 import org.shogibridge.core.engine.SearchResult;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.UsiRecord;
+import org.shogibridge.core.review.Tutor;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -53,6 +54,12 @@ final class EngineWorker implements AutoCloseable {
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
     /** The analysis waiting to begin, if any (a newer one takes its place). */
     private final AtomicReference<Runnable> nextAnalysis = new AtomicReference<>();
+    /** The node budget of each of the tutor's two searches: a fraction of a second on a Pi. */
+    private static final long TUTOR_NODES = 30_000;
+    /** The tutor, made at its first use (engine thread only). */
+    private VariantTutor tutor;
+    /** Computer moves asked for and not yet answered. */
+    private final java.util.concurrent.atomic.AtomicInteger movesAsked = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Side, Map<String, String>> usiOptions;
 
     /** The seed of the built-in engine's choices by feel (levels 1-3). */
@@ -79,16 +86,53 @@ final class EngineWorker implements AutoCloseable {
         return Math.max(1, Math.min(3, cores - 1));
     }
 
-    /** Ask for a move; {@code answer} gets the move in USI, {@code resign} or {@code win}. */
-    void ask(EngineTurn turn, Consumer<String> answer) {
+    /**
+     * Ask for a move; {@code answer} gets the move in USI, {@code resign} or {@code win}. With {@link EngineTurn#tutor()},
+     * the person's last move is checked first, and {@code warning} gets the tutor's advice if it warns of it.
+     */
+    void ask(EngineTurn turn, Consumer<Tutor.Advice> warning, Consumer<String> answer) {
+        movesAsked.incrementAndGet();
         thread.execute(() -> {
             try {
+                if (turn.tutor()) {
+                    Tutor.Advice advice = checkLastMove(turn);
+                    if (advice != null) {
+                        warning.accept(advice);
+                    }
+                }
                 answer.accept(think(turn));
             } catch (Exception e) {
                 log.error("The engine for {} failed at move {}: {}. The game waits; send new-game or players to go on.",
                         turn.player().name(), turn.ply() + 1, e.getMessage());
+            } finally {
+                movesAsked.decrementAndGet();
             }
         });
+    }
+
+    /** The tutor's look at the person's last move, on its own small engine (the game's keeps its table). */
+    private Tutor.Advice checkLastMove(EngineTurn turn) {
+        Position before = turn.start().copy();
+        List<Integer> moves = turn.moves();
+        for (int i = 0; i < moves.size() - 1; i++) {
+            before.doMove(moves.get(i));
+        }
+        if (tutor == null || tutor.variant() != before.variant()) {
+            tutor = new VariantTutor(before.variant(), new Tutor(new Engine(4, EvalWeights.builtIn(before.variant()),
+                    EvalParams.DEFAULT, seed), TUTOR_NODES));
+        }
+        // An external engine has no level: the middle level's threshold.
+        int level = turn.player().level() > 0 ? turn.player().level() : 5;
+        return tutor.tutor().check(before, moves.get(moves.size() - 1), moves.size(), level);
+    }
+
+    /** The tutor of the variant it was made for. */
+    private record VariantTutor(Variant variant, Tutor tutor) {
+    }
+
+    /** Return true while a computer player's move is asked for and not yet answered: a game needs the processor. */
+    boolean thinkingForAGame() {
+        return movesAsked.get() > 0;
     }
 
     /**

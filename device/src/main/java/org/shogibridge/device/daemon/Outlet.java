@@ -82,6 +82,9 @@ final class Outlet implements Runnable {
     private record Analysis(String json) {
     }
 
+    private record Reviewed(String json) {
+    }
+
     private record Spoken(String json) {
     }
 
@@ -116,9 +119,12 @@ final class Outlet implements Runnable {
         }
     }
 
-    /** Be told of each change once it is journaled and published (on the outlet thread): the voice speaks then. */
+    /**
+     * Be told of each change once it is journaled and published (on the outlet thread): the voice speaks then, and a
+     * finished game's review begins. Listeners are told in the order they were added.
+     */
     void onPublished(java.util.function.BiConsumer<SessionEvent, Long> listener) {
-        this.published = listener;
+        this.published = this.published.andThen(listener);
     }
 
     void onStorage(StorageListener listener) {
@@ -160,6 +166,11 @@ final class Outlet implements Runnable {
         queue.add(new Analysis(json));
     }
 
+    /** Publish a finished game's review (retained), in turn with the changes before it; it is on disk already. */
+    void review(String json) {
+        queue.add(new Reviewed(json));
+    }
+
     /** Publish a {@code voice} message, in turn with the changes before it. */
     void voice(String json) {
         queue.add(new Spoken(json));
@@ -196,6 +207,8 @@ final class Outlet implements Runnable {
             link.reply(reply.verb(), reply.json());
         } else if (item instanceof Analysis analysis) {
             link.analysis(analysis.json());
+        } else if (item instanceof Reviewed reviewed) {
+            link.review(reviewed.json());
         } else if (item instanceof Spoken spoken) {
             link.voice(spoken.json());
         }

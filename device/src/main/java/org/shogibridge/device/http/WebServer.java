@@ -15,12 +15,14 @@ import org.shogibridge.device.journal.GameArchive;
 /**
  * The daemon's web server (on {@link HttpService}). It serves the dashboard from the jar ({@code /}), its
  * settings ({@code /config.json}), the recorded games ({@code /games/}, {@code /games/index.json},
- * {@code /games/<id>.kifu}, {@code .kif}, {@code .csa}, {@code .jkf}, and {@code .json} for the board view) and
+ * {@code /games/<id>.kifu}, {@code .kif}, {@code .csa}, {@code .jkf}, {@code .json} for the board view, and
+ * {@code .review.json}) and
  * the game in progress as a growing KIF ({@code /live/<board>.kifu}) for broadcast relays.
  */
 public final class WebServer implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The live game's downloads: KIF in UTF-8 (.kifu) and in Shift_JIS (.kif, for Kifu for Windows and older tools), CSA, JKF. */
+    private static final String REVIEW = ".review.json";
     private static final Map<String, RecordFormat> LIVE_FORMATS = Map.of("kifu", RecordFormat.KIFU, "kif", RecordFormat.KIF,
             "csa", RecordFormat.CSA, "jkf", RecordFormat.JKF);
 
@@ -96,9 +98,14 @@ public final class WebServer implements AutoCloseable {
 
     /**
      * A recorded game: its kept KIF (.kifu) or CSA, or made from the KIF: Shift_JIS KIF, JKF, or the JSON the page's
-     * board view opens.
+     * board view opens; or its review ({@code <id>.review.json}) once it has one.
      */
     private WebReply archivedGame(String name, String board) throws IOException {
+        if (name.endsWith(REVIEW)) {
+            Path review = archive.review(name.substring(0, name.length() - REVIEW.length()));
+            return review == null ? WebReply.text(404, "No review of this game.\n")
+                    : WebReply.of(200, "application/json", Files.readAllBytes(review));
+        }
         int dot = name.lastIndexOf('.');
         String id = dot < 0 ? name : name.substring(0, dot);
         String extension = dot < 0 ? "" : name.substring(dot + 1);

@@ -15,10 +15,13 @@ import org.shogibridge.core.record.RecordFormat;
 
 /**
  * The games directory: every finished game as KIF (UTF-8, {@code .kifu}) and CSA, named by its game id, written to
- * disk ({@code fsync}) before the journal forgets the game. A write that fails (a full disk) leaves no partial file.
+ * disk ({@code fsync}) before the journal forgets the game, and its review once it has one ({@code .review.json}).
+ * A write that fails (a full disk) leaves no partial file.
  */
 public final class GameArchive {
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,100}");
+    private static final String REVIEW = ".review.json";
+    private static final String PENDING = ".review.pending";
     private final Path directory;
 
     public GameArchive(Path directory) throws IOException {
@@ -30,12 +33,12 @@ public final class GameArchive {
         return directory;
     }
 
-    /** Write a finished game in both formats. */
     /** Whether a game id can name a file here (letters, digits, {@code _ . -}; what the daemon's ids are made of). */
     public static boolean validId(String gameId) {
         return ID.matcher(gameId).matches();
     }
 
+    /** Write a finished game in both formats. */
     public void save(String gameId, GameRecord record) throws IOException {
         save(gameId, RecordFormat.KIFU.encode(record), RecordFormat.CSA.encode(record));
     }
@@ -47,6 +50,43 @@ public final class GameArchive {
         }
         write(directory.resolve(gameId + ".kifu"), kifu);
         write(directory.resolve(gameId + ".csa"), csa);
+    }
+
+    /**
+     * Note that a game's review has begun ({@code <id>.review.pending}), so that a daemon stopped before it was done
+     * reviews the game at its next start.
+     */
+    public void reviewBegun(String gameId) throws IOException {
+        if (!ID.matcher(gameId).matches()) {
+            throw new IOException("Bad game id. '" + gameId + "' cannot name a file.");
+        }
+        write(directory.resolve(gameId + PENDING), new byte[0]);
+    }
+
+    /** Return the ids of the games whose review was begun and not written, oldest first. */
+    public List<String> pendingReviews() throws IOException {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(PENDING))
+                    .map(n -> n.substring(0, n.length() - PENDING.length())).filter(id -> ID.matcher(id).matches()).sorted().toList();
+        }
+    }
+
+    /** Write a game's review beside its record ({@code <id>.review.json}), as its record files are written. */
+    public void saveReview(String gameId, String json) throws IOException {
+        if (!ID.matcher(gameId).matches()) {
+            throw new IOException("Bad game id. '" + gameId + "' cannot name a file.");
+        }
+        write(directory.resolve(gameId + REVIEW), json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Files.deleteIfExists(directory.resolve(gameId + PENDING));
+    }
+
+    /** Return the review of a game, or null if it has none (not reviewed yet) or the id is bad. */
+    public Path review(String gameId) {
+        if (!ID.matcher(gameId).matches()) {
+            return null;
+        }
+        Path file = directory.resolve(gameId + REVIEW);
+        return Files.isRegularFile(file) ? file : null;
     }
 
     /** Return the ids of the recorded games, newest first (ids begin with the date and time). */

@@ -191,6 +191,11 @@ public final class MqttLink implements AutoCloseable {
         outbox.add(new Outgoing(prefix + "/analysis", json, 0, true, false));
     }
 
+    /** Queue a finished game's review (QoS 1, retained: the newest game's, for a viewer who opens the page later). */
+    public void review(String json) {
+        outbox.add(new Outgoing(prefix + "/review", json, 1, true, false));
+    }
+
     /** Queue what the board says (QoS 1, not retained: a viewer who arrives later does not hear old words). */
     public void voice(String json) {
         outbox.add(new Outgoing(prefix + "/voice", json, 1, false, false));

@@ -71,6 +71,13 @@ public final class StateJson {
         root.put("lastMove", s.lastMove());
         root.put("engineMove", s.engineMove());
         root.put("engineMoveJapanese", s.engineMove() == null ? null : japanese(s, position, s.engineMove()));
+        if (s.advice() == null) {
+            root.putNull("advice");
+        } else { // the tutor's warning on the person's last move (docs/learning.md)
+            root.putObject("advice").put("ply", s.advice().ply()).put("mark", s.advice().mark())
+                    .put("markEnglish", s.advice().markEnglish()).put("better", s.advice().better())
+                    .put("betterJapanese", s.advice().betterJapanese());
+        }
         ObjectNode boardStatus = root.putObject("boardStatus");
         boardStatus.put("status", s.status().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         strings(boardStatus.putArray("squares"), s.status().squares());

@@ -3,6 +3,7 @@ package org.shogibridge.device.config;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -103,6 +104,16 @@ class ConfigLoaderTest {
     }
 
     /** Issue 82: a demo without board.seed plays other games at each start; a set seed or a plain run repeats. */
+    @Test
+    void theTutorIsOffUnlessTurnedOnAndTheReviewIsOn() throws Exception {
+        assertEquals(false, load(null, Map.of()).config().tutor());
+        assertEquals(true, load("tutor: on\n", Map.of()).config().tutor(), "as the issue and docs/learning.md write it");
+        assertEquals(true, load(null, Map.of()).config().review().enabled());
+        assertEquals(20_000, load("review:\n  nodes: 20000\n", Map.of()).config().review().nodes());
+        ConfigException e = assertThrows(ConfigException.class, () -> load("review:\n  nodes: 10\n", Map.of()));
+        assertTrue(e.getMessage().contains("review.nodes"), e.getMessage());
+    }
+
     @Test
     void aDemoIsSeededFromTheTimeUnlessTheBoardSeedIsSet() throws Exception {
         RunSettings demo = load(null, Map.of("demo", true));
