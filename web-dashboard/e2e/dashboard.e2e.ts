@@ -734,3 +734,69 @@ describe('an event hub over three boards: its page, the standings and the archiv
     await page.close();
   });
 });
+
+describe('a game reviewed after it ends (issue 86): its records read by tsshogi, its mistakes on the page', () => {
+  let daemon: Daemon;
+  let watcher: Watcher;
+  const board = 'local/board1';
+  /** Black leaves the rook where the bishop on 3c takes it (move 9), and resigns after the recapture. */
+  const game = ['7g7f', '3c3d', '2g2f', '4c4d', '2f2e', '2b3c', '2e2d', '2c2d', '2h2d', '3c2d'];
+
+  beforeAll(async () => {
+    daemon = await Daemon.start({ config: 'players:\n  gote: {type: human}\nreview:\n  nodes: 20000\n' });
+    watcher = await Watcher.connect(daemon.brokerUrl);
+  });
+
+  afterAll(async () => {
+    await watcher?.close();
+    await daemon?.stop();
+  });
+
+  it('comments every move of the KIF and the CSA in ShogiHome\'s form, and the page draws the marks and the better move', async () => {
+    await watcher.state(board);
+    for (const usi of game) {
+      await watcher.play(board, usi);
+    }
+    expect(await watcher.command(board, 'resign', { side: 'black' })).toMatchObject({ ok: true });
+    const ended = await watcher.state(board, (s) => s.result !== null);
+    const games = join(daemon.dataDir, 'games');
+    const reviewFile = join(games, `${ended.game}.review.json`);
+    await expect.poll(() => existsSync(reviewFile), { timeout: 120_000, interval: 500 }).toBe(true);
+    const review = JSON.parse(readFileSync(reviewFile, 'utf8')) as { worst: number[]; moves: Array<{ best: string; markJapanese: string }> };
+
+    // An independent reader (tsshogi, ShogiHome's own) finds the review on every move of both files.
+    const kif = importKIF(readFileSync(join(games, `${ended.game}.kifu`), 'utf8'));
+    const csa = importCSA(readFileSync(join(games, `${ended.game}.csa`), 'utf8'));
+    if (kif instanceof Error) throw kif;
+    if (csa instanceof Error) throw csa;
+    for (const record of [kif, csa]) {
+      const moves = record.moves.slice(1).filter((m) => m.move instanceof Move);
+      expect(moves.map((m) => (m.move as Move).usi)).toEqual(game);
+      for (const m of moves) {
+        expect(m.comment, `move ${m.ply}`).toMatch(/#評価値=-?\d+|#詰み=/);
+        expect(m.comment).toContain('#エンジン=shogi-bridge');
+      }
+    }
+    expect(kif.moves[9].comment).toContain(`【${review.moves[8].markJapanese}】`);
+
+    // The recorded game on the page: the graph's dots, the list of mistakes, and the better move as an arrow.
+    const { page, errors } = await open(english(`${daemon.dashboardUrl}#/game/${ended.game}`));
+    await page.locator('.review:not([hidden]) .worst li').first().waitFor();
+    expect(await page.locator('.review .summary').textContent()).toMatch(/^\d+ mistakes?\. Move 9, Rx2d; best was /);
+    expect(await page.locator('svg.eval-graph circle.mark[data-ply="9"]').count()).toBe(1);
+    expect(await page.locator('.moves li[data-ply="9"]').getAttribute('data-mark')).toMatch(/^(mistake|blunder)$/);
+    await page.locator('.review .worst li[data-ply="9"]').click();
+    await page.locator('.board-page[data-ply="8"]').waitFor();
+    expect(await page.locator('.board-svg .hint-arrow').getAttribute('data-hint')).toBe(review.moves[8].best);
+    expect(errors).toEqual([]);
+    await page.close();
+    // In Japanese, as a player opens it (docs/images/review.png is this picture from a run).
+    const { page: ja, errors: jaErrors } = await open(`${daemon.dashboardUrl}#/game/${ended.game}`);
+    await ja.locator('.review:not([hidden]) .worst li[data-ply="9"]').click();
+    expect(await ja.locator('.review h2').textContent()).toBe('検討');
+    expect(await ja.locator('.review .summary').textContent()).toMatch(/^悪手は\dつです。9手目 ▲２四飛、最善は ▲/);
+    await ja.screenshot({ path: join(scratchDirectory('review'), 'review.png') });
+    expect(jaErrors).toEqual([]);
+    await ja.close();
+  }, 180_000);
+});

@@ -110,6 +110,19 @@ describe('BoardStore', () => {
     expect(scores()).toEqual([[1, 35], [2, 25], [3, 10]]);
   });
 
+  it('keeps the review a board publishes after a game, and refuses a malformed one', () => {
+    const store = new BoardStore();
+    store.receive(STATE, state(1, 4));
+    const review = { game: 'g1', engine: 'shogi-bridge', nodes: 50000, summary: { ja: '悪手はありません。', en: 'No mistakes.' },
+      worst: [], moves: GAME.map((move, i) => ({ ply: i + 1, side: i % 2 ? 'white' : 'black', move, japanese: JAPANESE[i],
+        evaluation: 10 * i, best: move, bestJapanese: JAPANESE[i], bestLine: [move], loss: 0, mark: '', markJapanese: '' })) };
+    expect(store.receive('shogi/v1/club/b1/review', JSON.stringify(review))).toBe(true);
+    expect(store.view('club', 'b1')!.review!.moves.map((m) => m.evaluation)).toEqual([0, 10, 20, 30]);
+    expect(store.receive('shogi/v1/club/b1/review', JSON.stringify({ game: 'g1', moves: [{ ply: 'one' }] }))).toBe(false);
+    expect(store.rejected).toBe(1);
+    expect(store.view('club', 'b1')!.review!.game).toBe('g1');
+  });
+
   it('splits topics under the root', () => {
     expect(splitTopic('shogi/v1/club/t3/cmd/hint/result')).toEqual({ event: 'club', board: 't3', rest: 'cmd/hint/result' });
     expect(splitTopic('other/v1/club/t3/state')).toBeNull();

@@ -48,6 +48,9 @@ export interface GameStateMessage {
   readonly engineMove: string | null;
   /** The computer's move in Japanese notation (▲７六歩; absent before this field). */
   readonly engineMoveJapanese?: string | null;
+  /** The tutor's warning on the person's last move while it is in force (docs/learning.md), else null or absent. */
+  readonly advice?: { readonly ply: number; readonly mark: string; readonly markEnglish: string; readonly better: string;
+    readonly betterJapanese: string } | null;
   /** What to do in Japanese words (a correction's steps: ７七に駒を置く; absent before this field). */
   readonly boardStatus: { status: string; squares: readonly string[]; detail: string; japanese?: string;
     /** The komadai slots a correction concerns, `black:P` (absent before this field). */
@@ -65,6 +68,31 @@ export interface Analysis {
   readonly pv: readonly string[];
 }
 
+/** One move of a finished game's review (the daemon's `review` topic, docs/mqtt.md). */
+export interface ReviewedMove {
+  readonly ply: number;
+  readonly move: string;
+  readonly japanese: string;
+  /** Centipawns after the move, from black's point of view. */
+  readonly evaluation: number;
+  /** The engine's choice in the position before the move (USI, and in Japanese). */
+  readonly best: string | null;
+  readonly bestJapanese: string | null;
+  /** Win rate given away, in points. */
+  readonly loss: number;
+  /** `good move`, `inaccuracy`, `dubious move`, `mistake`, `blunder` or empty; and in Japanese (好手, 悪手...). */
+  readonly mark: string;
+  readonly markJapanese: string;
+}
+
+export interface Review {
+  readonly game: string;
+  readonly moves: readonly ReviewedMove[];
+  readonly summary: { readonly ja: string; readonly en: string };
+  /** The plies of the people's mistakes, the worst first. */
+  readonly worst: readonly number[];
+}
+
 export interface BoardView {
   readonly event: string;
   readonly board: string;
@@ -79,6 +107,8 @@ export interface BoardView {
   readonly receivedAt: number;
   /** The analysis of the current game by ply. */
   readonly analysis: ReadonlyMap<number, Analysis>;
+  /** The review of the current game, once it has ended and been reviewed; else null. */
+  readonly review: Review | null;
 }
 
 interface Entry {
@@ -90,6 +120,8 @@ interface Entry {
   receivedAt: number;
   analysis: Map<number, Analysis>;
   analysisGame: string | null;
+  /** The newest review the board published: shown with the game it is of. */
+  review: Review | null;
   acceptAnyNextState: boolean;
 }
 
@@ -159,6 +191,8 @@ export class BoardStore {
       changed = this.takeStatus(entry, json);
     } else if (where.rest === 'analysis') {
       changed = this.takeAnalysis(entry, json);
+    } else if (where.rest === 'review') {
+      changed = this.takeReview(entry, json);
     } else if (where.rest === 'voice' && typeof (json as { text?: unknown }).text === 'string') {
       const key = `${where.event}/${where.board}`;
       this.voiceListeners.forEach((l) => l(key, json as { kind: string; text: string }));
@@ -174,7 +208,7 @@ export class BoardStore {
     const key = `${event}/${board}`;
     let e = this.boards.get(key);
     if (!e) {
-      e = { event, board, online: null, halted: null, state: null, receivedAt: 0, analysis: new Map(), analysisGame: null, acceptAnyNextState: false };
+      e = { event, board, online: null, halted: null, state: null, receivedAt: 0, analysis: new Map(), analysisGame: null, review: null, acceptAnyNextState: false };
       this.boards.set(key, e);
     }
     return e;
@@ -219,6 +253,15 @@ export class BoardStore {
     return changed;
   }
 
+  private takeReview(e: Entry, json: unknown): boolean {
+    if (!isReview(json)) {
+      this.rejected++;
+      return false;
+    }
+    e.review = json;
+    return true;
+  }
+
   private takeAnalysis(e: Entry, json: unknown): boolean {
     const a = json as { game?: unknown; ply?: unknown; score?: unknown; depth?: unknown; pv?: unknown };
     if (typeof a?.game !== 'string' || typeof a.ply !== 'number' || typeof a.score !== 'number' || !Array.isArray(a.pv)) {
@@ -246,6 +289,14 @@ export class BoardStore {
     e.analysis.set(a.ply, { ply: a.ply, score: a.score, depth: Number(a.depth) || 0, pv: a.pv.map(String) });
     return true;
   }
+}
+
+function isReview(json: unknown): json is Review {
+  const r = json as Partial<Review>;
+  return typeof r === 'object' && r !== null && typeof r.game === 'string' && Array.isArray(r.moves)
+    && Array.isArray(r.worst) && typeof r.summary === 'object' && r.summary !== null
+    && r.moves.every((m) => typeof m?.ply === 'number' && typeof m.move === 'string' && typeof m.evaluation === 'number'
+      && typeof m.mark === 'string' && typeof m.markJapanese === 'string');
 }
 
 function isState(json: unknown): json is GameStateMessage {

@@ -3,13 +3,13 @@
 // graph when analysis is published, record downloads and the SFEN. All outside text goes in through textContent.
 
 import { renderBoard, BoardMarks } from '../board/svg';
-import { BoardStore, BoardView as LiveBoard, formatClock, liveClock } from '../live/store';
+import { BoardStore, BoardView as LiveBoard, Review, formatClock, liveClock } from '../live/store';
 import { Position, Square, parseSquare, parseUsiMove, replay } from '../shogi/position';
 import { western } from '../shogi/notation';
 import { ControlPanel } from './controlPanel';
 import { Connection } from '../live/connection';
 import { DashboardSettings } from '../live/settings';
-import { evaluationGraph } from './evalGraph';
+import { evaluationGraph, markClass } from './evalGraph';
 import { clockText, isHandicap, language, playerLabel, resultText, sideLabel, t } from './i18n';
 import { PageSound } from './sound';
 
@@ -164,6 +164,7 @@ export class BoardPage {
     }
     this.heardMoves = heard;
     const ply = Math.min(this.currentPly(), this.positions.length - 1);
+    const review = view!.review?.game === state.game ? view!.review : null;
     const position = this.positions[ply];
     const live = this.shownPly === null;
     const marks: BoardMarks = {
@@ -175,7 +176,8 @@ export class BoardPage {
       selected: this.panel?.selection ?? null,
       // As the LEDs show it until the board has it; a hint while the game is where it was asked.
       engineMove: live ? state.engineMove : null,
-      hint: live && this.panel?.hint?.ply === state.moves.length && !state.result ? this.panel.hint.usi : null,
+      hint: live && this.panel?.hint?.ply === state.moves.length && !state.result ? this.panel.hint.usi
+        : live && state.advice ? state.advice.better : betterMoveAt(review, ply),
     };
     const svg = renderBoard(position, { flipped: this.flipped, marks, title: `${t('board')} ${this.board}, ${t('moveCount', { n: ply })}` });
     if (svg !== this.drawnBoard) { // a state that changed only the clocks or the status leaves the board alone
@@ -184,9 +186,10 @@ export class BoardPage {
     }
     this.renderPlayers(view!);
     this.renderStatus(view!, live, ply);
-    this.renderMoves(state.moves, state.movesJapanese, ply);
+    this.renderMoves(state.moves, state.movesJapanese, ply, review);
+    this.renderReview(review, ply);
     this.q<HTMLInputElement>('.sfen').value = position.toSfen();
-    this.q('.graph').innerHTML = evaluationGraph(view!.analysis, state.moves.length, ply);
+    this.q('.graph').innerHTML = evaluationGraph(view!.analysis, state.moves.length, ply, review);
     this.renderClocks();
     // What is on screen, for tests and latency measurements: the newest state's seq and game.
     const page = this.q('.board-page');
@@ -270,6 +273,9 @@ export class BoardPage {
       text = t('boardOffline');
     } else if (s.status === 'halted') {
       text = t('halted', { what: s.detail });
+    } else if (state.advice) {
+      text = t('tutorAdvice', { mark: japanese ? state.advice.mark : state.advice.markEnglish,
+        best: this.engineMoveText(state.advice.better, state.advice.betterJapanese, 1) });
     } else if (state.engineMove) {
       text = t('computerPlays', { move: this.engineMoveText(state.engineMove, state.engineMoveJapanese) });
     }
@@ -282,7 +288,40 @@ export class BoardPage {
    * on every state cost a phone more than the board itself. The current move is scrolled into view on the next frame,
    * so the scroll does not force a layout in the middle of the update.
    */
-  private renderMoves(moves: readonly string[], japanese: readonly string[], ply: number): void {
+  /**
+   * The review of a finished game: what the board said of it, and the people's mistakes, the worst first; a click
+   * shows the position the mistake was made in, with the better move as an arrow.
+   */
+  private renderReview(review: Review | null, ply: number): void {
+    const box = this.q('.review');
+    box.hidden = review === null;
+    if (review === null) {
+      return;
+    }
+    const key = `${review.game}:${ply}:${language()}:${this.western}`;
+    if (box.dataset.key === key) {
+      return;
+    }
+    box.dataset.key = key;
+    box.querySelector('h2')!.textContent = t('review');
+    box.querySelector('.summary')!.textContent = language() === 'ja' ? review.summary.ja : review.summary.en;
+    const list = box.querySelector('.worst')!;
+    list.replaceChildren();
+    for (const worst of review.worst) {
+      const m = review.moves[worst - 1];
+      if (!m) continue;
+      const li = document.createElement('li');
+      li.dataset.ply = String(worst);
+      li.className = markClass(m.mark);
+      li.classList.toggle('current', worst - 1 === ply);
+      li.textContent = t('worstMove', { n: worst, move: this.moveText(m.move, m.japanese, worst - 1),
+        mark: language() === 'ja' ? m.markJapanese : m.mark, best: m.best ? this.moveText(m.best, m.bestJapanese ?? m.best, worst - 1) : '' });
+      li.onclick = () => this.show(worst - 1);
+      list.append(li);
+    }
+  }
+
+  private renderMoves(moves: readonly string[], japanese: readonly string[], ply: number, review: Review | null): void {
     const list = this.q('.moves');
     const items = list.children;
     while (items.length > moves.length) {
@@ -299,6 +338,13 @@ export class BoardPage {
       }
       if (li.textContent !== text) li.textContent = text;
       li.classList.toggle('current', i + 1 === ply);
+      const mark = review?.moves[i]?.mark ?? '';
+      if ((li.dataset.mark ?? '') !== mark) { // a reviewed move carries its mark (悪手 red, 好手 blue...)
+        if (li.dataset.mark) li.classList.remove(markClass(li.dataset.mark));
+        if (mark) li.classList.add(markClass(mark));
+        li.dataset.mark = mark;
+        li.title = review?.moves[i]?.markJapanese ?? '';
+      }
     });
     if (ply !== this.scrolledToPly) {
       this.scrolledToPly = ply;
@@ -306,9 +352,9 @@ export class BoardPage {
     }
   }
 
-  /** The computer's move to carry out, in the chosen notation (the daemon's Japanese, or Western made here). */
-  private engineMoveText(usi: string, japanese: string | null | undefined): string {
-    const position = this.positions[this.positions.length - 1];
+  /** A move of the position {@code back} moves before the last one, in the chosen notation. */
+  private engineMoveText(usi: string, japanese: string | null | undefined, back = 0): string {
+    const position = this.positions[this.positions.length - 1 - back];
     if (this.western && position) {
       try {
         return western(position, usi);
@@ -337,6 +383,15 @@ export class BoardPage {
  */
 export function mayCommand(settings: DashboardSettings): boolean {
   return (settings.simulated || settings.commands) && (!(settings.login || settings.signIn) || settings.username !== null);
+}
+
+/**
+ * The better move to draw in the position after {@code ply} moves: the engine's choice there when the move actually
+ * played next was a mistake (a review's 疑問手, 悪手 or 大悪手), so stepping to a mistake shows what was better.
+ */
+export function betterMoveAt(review: Review | null, ply: number): string | null {
+  const next = review?.moves[ply];
+  return next && next.best && ['dubious move', 'mistake', 'blunder'].includes(next.mark) ? next.best : null;
 }
 
 function moveSquares(usi: string, position: Position): Square[] {
@@ -388,6 +443,7 @@ const template = () => `
       </div>
       <ol class="moves"></ol>
       <div class="graph"></div>
+      <div class="review" hidden><h2></h2><p class="summary"></p><ol class="worst"></ol></div>
       <div class="record"><span class="downloads"></span>
         <details class="copy-position"><summary>${t('copyPosition')}</summary>
           <button class="copy-sfen">${t('copySfen')}</button><input class="sfen" readonly aria-label="SFEN"></details></div>
