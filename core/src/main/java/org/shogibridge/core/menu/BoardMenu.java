@@ -30,7 +30,8 @@ public final class BoardMenu {
     /** The menu's entries, in order, with what is said for each. */
     public enum Entry {
         NEW_GAME("新規対局", "New game"), LEVEL("レベル", "Level"), SIDE("手番", "Side"), HANDICAP("駒落ち", "Handicap"),
-        HINT("ヒント", "Hint"), TAKE_BACK("待った", "Take back"), RESIGN("投了", "Resign"), VOICE("音声", "Voice");
+        HINT("ヒント", "Hint"), TAKE_BACK("待った", "Take back"), RESIGN("投了", "Resign"), REVIEW("検討", "Review"),
+        VOICE("音声", "Voice"), TUTOR("悪手警告", "Tutor");
 
         private final String japanese;
         private final String english;
@@ -76,6 +77,7 @@ public final class BoardMenu {
     private Side human = Side.BLACK;
     private int handicap;
     private boolean voiceOn;
+    private boolean tutorOn;
 
     /**
      * @param level   the engine's level to start from (1-10)
@@ -175,12 +177,19 @@ public final class BoardMenu {
             case HINT -> choose(new MenuChoice.Hint());
             case TAKE_BACK -> choose(new MenuChoice.TakeBack());
             case RESIGN -> choose(new MenuChoice.Resign());
+            case REVIEW -> choose(new MenuChoice.Review());
             case VOICE -> {
                 voiceOn = !voiceOn;
                 MenuChoice choice = new MenuChoice.Voice(voiceOn);
                 close();
                 listener.chosen(choice);
                 say(language == Language.JA ? "音声" + (voiceOn ? "オン" : "オフ") : "Voice " + (voiceOn ? "on" : "off"));
+            }
+            case TUTOR -> {
+                tutorOn = !tutorOn;
+                close();
+                listener.chosen(new MenuChoice.Tutor(tutorOn));
+                say(language == Language.JA ? "悪手警告" + (tutorOn ? "オン" : "オフ") : "Tutor " + (tutorOn ? "on" : "off"));
             }
         }
     }
@@ -295,6 +304,22 @@ public final class BoardMenu {
         hintUntil = until;
     }
 
+    /**
+     * Light a reviewed mistake like a hint, until {@code until} or until the game's frame changes: the move played in
+     * red (origin blinking, destination steady), the engine's better move in yellow over it.
+     *
+     * @param played the move played (a {@code Move}), {@code better} the engine's choice; origin -1 for a drop
+     */
+    public void showMistake(int playedFrom, int playedTo, int betterFrom, int betterTo, Side mover, long until, LedFrame game) {
+        showHint(betterFrom, betterTo, mover, until, game);
+        if (playedFrom >= 0 && playedFrom != betterFrom && playedFrom != betterTo) {
+            frame.set(playedFrom, Colour.RED, Pattern.BLINK);
+        }
+        if (playedTo != betterFrom && playedTo != betterTo) {
+            frame.set(playedTo, Colour.RED, Pattern.STEADY);
+        }
+    }
+
     /** Put the hint out (the board changed). */
     public void clearHint() {
         hintUntil = -1;
@@ -347,6 +372,15 @@ public final class BoardMenu {
         if (engineLevel >= 1 && engineLevel <= 10) {
             level = engineLevel;
         }
+    }
+
+    /** The tutor was turned on or off elsewhere (the configuration, a page). */
+    public void tutorOn(boolean on) {
+        tutorOn = on;
+    }
+
+    public boolean tutorOn() {
+        return tutorOn;
     }
 
     /** The voice was turned on or off elsewhere. */

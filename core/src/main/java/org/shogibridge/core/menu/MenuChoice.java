@@ -35,4 +35,12 @@ public sealed interface MenuChoice {
     /** Voice on or off. */
     record Voice(boolean on) implements MenuChoice {
     }
+
+    /** Say the last game's review and show its next mistake (each time the entry is chosen, the next one). */
+    record Review() implements MenuChoice {
+    }
+
+    /** The tutor on or off. */
+    record Tutor(boolean on) implements MenuChoice {
+    }
 }

@@ -20,9 +20,17 @@ public final class ReviewSummary {
     /** Heard out of the game's order, a move names its square (２四飛, not 同　飛). */
     private static final int NO_CONTEXT = -1;
 
-    /** A mistake, written in both notations. */
-    public record Mistake(int ply, Side side, MoveMark mark, double loss, String japanese, String betterJapanese,
-            String western, String betterWestern) {
+    /** A mistake: the move and the engine's better one (0 if none), written in both notations. */
+    public record Mistake(int ply, Side side, MoveMark mark, double loss, int move, int better, String japanese,
+            String betterJapanese, String western, String betterWestern) {
+
+        /** Return the mistake as the board says it: 「9手目 ▲２四飛、最善は ▲４八銀。」 */
+        public String text(Language language) {
+            if (language == Language.JA) {
+                return ply + "手目 " + japanese + (betterJapanese == null ? "" : "、最善は " + betterJapanese) + "。";
+            }
+            return "Move " + ply + ", " + western + (betterWestern == null ? "" : "; best was " + betterWestern) + ".";
+        }
     }
 
     private final List<Mistake> mistakes;
@@ -39,7 +47,7 @@ public final class ReviewSummary {
             Side mover = p.sideToMove();
             if (sides.contains(mover) && r.mark().ordinal() >= MoveMark.MISTAKE.ordinal()) {
                 boolean better = r.bestMove() != 0 && !r.best();
-                found.add(new Mistake(r.ply(), mover, r.mark(), r.loss(),
+                found.add(new Mistake(r.ply(), mover, r.mark(), r.loss(), r.move(), better ? r.bestMove() : 0,
                         JapaneseNotation.format(p, r.move(), NO_CONTEXT, JapaneseNotation.Marks.TRIANGLES),
                         better ? JapaneseNotation.format(p, r.bestMove(), NO_CONTEXT, JapaneseNotation.Marks.TRIANGLES) : null,
                         WesternNotation.HODGES.format(p, r.move()),
@@ -65,11 +73,7 @@ public final class ReviewSummary {
             }
             t.append("悪手は").append(mistakes.size()).append(mistakes.size() < 10 ? "つです。" : "個です。"); // とお and on: 個
             for (Mistake m : mistakes.subList(0, Math.min(NAMED, mistakes.size()))) {
-                t.append(m.ply()).append("手目 ").append(m.japanese());
-                if (m.betterJapanese() != null) {
-                    t.append("、最善は ").append(m.betterJapanese());
-                }
-                t.append('。');
+                t.append(m.text(language));
             }
             return t.toString();
         }
@@ -78,11 +82,7 @@ public final class ReviewSummary {
         }
         t.append(mistakes.size() == 1 ? "1 mistake." : mistakes.size() + " mistakes.");
         for (Mistake m : mistakes.subList(0, Math.min(NAMED, mistakes.size()))) {
-            t.append(" Move ").append(m.ply()).append(", ").append(m.western());
-            if (m.betterWestern() != null) {
-                t.append("; best was ").append(m.betterWestern());
-            }
-            t.append('.');
+            t.append(' ').append(m.text(language));
         }
         return t.toString();
     }

@@ -20,6 +20,10 @@ public final class Readings {
     private static final String FULL_WIDTH_DIGITS = "０１２３４５６７８９";
     private static final String KANJI_DIGITS = "〇一二三四五六七八九";
 
+    /** How a count of things is read up to nine: 1つ ひとつ ... 9つ ここのつ. */
+    private static final String[] NATIVE_COUNTS = {"ひとつ", "ふたつ", "みっつ", "よっつ", "いつつ", "むっつ", "ななつ", "やっつ",
+        "ここのつ"};
+
     /** Words, longest first where one begins another (成香 before 成, 不成 before 成). */
     private static final Map<String, String> WORDS = new LinkedHashMap<>();
 
@@ -38,7 +42,8 @@ public final class Readings {
             {"桂", "けい"}, {"銀", "ぎん"}, {"金", "きん"}, {"角", "かく"}, {"飛", "ひ"}, {"玉", "ぎょく"}, {"王", "おう"},
             {"と", "と"}, {"馬", "うま"}, {"竜", "りゅう"}, {"龍", "りゅう"}, {"妃", "きさき"}, {"で", "で"}, {"の", "の"},
             {"秒", "びょう"}, {"大悪手", "だいあくしゅ"}, {"悪手", "あくしゅ"}, {"疑問手", "ぎもんしゅ"}, {"緩手", "かんしゅ"},
-            {"好手", "こうしゅ"}, {"最善", "さいぜん"}, {"目", "め"}, {"手", "て"},
+            {"好手", "こうしゅ"}, {"最善", "さいぜん"}, {"目", "め"}, {"手", "て"}, {"検討", "けんとう"}, {"警告", "けいこく"},
+            {"個", "こ"},
         };
         for (String[] word : words) {
             WORDS.put(word[0], word[1]);
@@ -87,7 +92,10 @@ public final class Readings {
             int end = numberEnd(text, i);
             if (end > i) {
                 int value = numberValue(text.substring(i, end));
-                if (end < text.length() && "手分秒".indexOf(text.charAt(end)) >= 0) {
+                if (end < text.length() && text.charAt(end) == 'つ' && value >= 1 && value <= 9) {
+                    words.add(NATIVE_COUNTS[value - 1]); // 2つ: ふたつ
+                    end++;
+                } else if (end < text.length() && "手分秒".indexOf(text.charAt(end)) >= 0) {
                     words.add(counted(value, text.charAt(end)));
                     end++;
                 } else {

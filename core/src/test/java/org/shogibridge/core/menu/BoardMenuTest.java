@@ -67,13 +67,13 @@ class BoardMenuTest {
                 .........
                 .........
                 .........
-                .........
-                gWWWWWWW.
+                W........
+                gWWWWWWWW
                 """, menu.leds().toString(9));
         tap(menu, 2);
         assertEquals(BoardMenu.Entry.SIDE, menu.entry());
         assertEquals("手番", lastSaid());
-        assertTrue(menu.leds().toString(9).endsWith("WWgWWWWW.\n"));
+        assertTrue(menu.leds().toString(9).endsWith("WWgWWWWWW\n"));
         assertTrue(chosen.isEmpty(), "stepping chooses nothing");
     }
 
@@ -99,8 +99,8 @@ class BoardMenuTest {
                 YYY......
                 .........
                 .........
-                .........
-                WGWWWWWW.
+                W........
+                WGWWWWWWW
                 """, menu.leds().toString(9));
         tap(menu, 7);
         assertEquals("レベル10", lastSaid());
@@ -167,12 +167,22 @@ class BoardMenuTest {
         assertEquals("投了", lastSaid());
         press(menu, 1_000);
         tap(menu, 8);
+        assertEquals("検討", lastSaid());
+        assertEquals("けんとう", said.get(said.size() - 1).reading());
+        press(menu, 1_000);
+        tap(menu, 9);
         assertEquals("音声", lastSaid());
         press(menu, 1_000);
         assertEquals("音声オフ", lastSaid());
         assertEquals("おんせい おふ", said.get(said.size() - 1).reading());
-        assertEquals(List.of(new MenuChoice.Hint(), new MenuChoice.TakeBack(), new MenuChoice.Resign(), new MenuChoice.Voice(false)),
-                chosen);
+        tap(menu, 10);
+        assertEquals("悪手警告", lastSaid());
+        press(menu, 1_000);
+        assertEquals("悪手警告オン", lastSaid());
+        assertEquals("あくしゅ けいこく おん", said.get(said.size() - 1).reading());
+        assertTrue(menu.tutorOn());
+        assertEquals(List.of(new MenuChoice.Hint(), new MenuChoice.TakeBack(), new MenuChoice.Resign(), new MenuChoice.Review(),
+                new MenuChoice.Voice(false), new MenuChoice.Tutor(true)), chosen);
     }
 
     @Test
@@ -198,7 +208,7 @@ class BoardMenuTest {
                 .....
                 .....
                 .....
-                WW...
+                WWWW.
                 WWWgW
                 """, menu.leds().toString(5));
         press(menu, 1_000);
@@ -218,6 +228,24 @@ class BoardMenuTest {
         assertEquals("Two pieces", said.get(said.size() - 1).reading());
         menu.refused();
         assertEquals("Not possible", lastSaid());
+    }
+
+    @Test
+    void aReviewedMistakeIsLitRedWithTheBetterMoveYellowOverIt() {
+        BoardMenu menu = menu(Variant.STANDARD, Language.JA);
+        Variant v = Variant.STANDARD;
+        LedFrame game = new LedFrame(v.squares());
+        // Played 2h2d (the rook left to the bishop); better 3i4h.
+        menu.showMistake(v.square(2, 8), v.square(2, 4), v.square(3, 9), v.square(4, 8), Side.BLACK, now + 5_000, game);
+        LedFrame leds = menu.leds();
+        assertEquals(LedFrame.Colour.RED, leds.colour(v.square(2, 8)));
+        assertEquals(LedFrame.Pattern.BLINK, leds.pattern(v.square(2, 8)));
+        assertEquals(LedFrame.Colour.RED, leds.colour(v.square(2, 4)));
+        assertEquals(LedFrame.Pattern.STEADY, leds.pattern(v.square(2, 4)));
+        assertEquals(LedFrame.Colour.YELLOW, leds.colour(v.square(3, 9)));
+        assertEquals(LedFrame.Colour.YELLOW, leds.colour(v.square(4, 8)));
+        menu.tick(now + 5_000);
+        assertFalse(menu.showing(), "out after its time, as a hint");
     }
 
     @Test

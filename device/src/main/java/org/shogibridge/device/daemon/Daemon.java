@@ -260,9 +260,11 @@ public final class Daemon implements AutoCloseable {
         Language language = Language.of(settings.config().voice().language());
         Player black = settings.session().black();
         Player white = settings.session().white();
-        MenuChoices choices = new MenuChoices(runner::execute, () -> session, voice, language, black, white, loop);
+        MenuChoices choices = new MenuChoices(runner::execute, () -> session, voice, language, black, white, loop,
+                () -> reviews == null ? null : reviews.latest());
         int level = black.kind() == Player.Kind.ENGINE ? black.level() : white.kind() == Player.Kind.ENGINE ? white.level() : 3;
         menu = new BoardMenu(variant, language, level, voice.isOn(), choices);
+        menu.tutorOn(Boolean.TRUE.equals(settings.config().tutor()));
         choices.menu(menu);
         return menu;
     }

@@ -1,10 +1,12 @@
 package org.shogibridge.device.daemon;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
 import java.util.function.Supplier;
 import org.shogibridge.core.menu.BoardMenu;
 import org.shogibridge.core.menu.MenuChoice;
 import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.review.ReviewSummary;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -38,14 +40,19 @@ final class MenuChoices implements BoardMenu.Listener {
     private final Player configuredBlack;
     private final Player configuredWhite;
     private final BoardLoop loop;
+    private final Supplier<PostGameReview.Reviewed> reviews;
     private BoardMenu menu;
+    /** The game whose mistakes 検討 walks, and the one shown last. */
+    private String walkedGame;
+    private int walked;
 
     /**
      * @param configuredBlack sente's player in the configuration: the menu's new games keep the person's name and
      *                        the engine (built-in or USI) that it names
      */
     MenuChoices(Commands commands, Supplier<GameSession> session, Voice voice, Language language, Player configuredBlack,
-            Player configuredWhite, BoardLoop loop) {
+            Player configuredWhite, BoardLoop loop, Supplier<PostGameReview.Reviewed> reviews) {
+        this.reviews = reviews;
         this.commands = commands;
         this.session = session;
         this.voice = voice;
@@ -75,7 +82,40 @@ final class MenuChoices implements BoardMenu.Listener {
             commands.execute(new RemoteCommand.Resign(resigningSide()), orRefused());
         } else if (choice instanceof MenuChoice.Voice c) {
             voice.on(c.on());
+        } else if (choice instanceof MenuChoice.Tutor c) {
+            session.get().tutor(c.on());
+        } else if (choice instanceof MenuChoice.Review) {
+            review();
         }
+    }
+
+    /**
+     * The last game's review: the first time its summary is said and its worst mistake shown on the LEDs (the move
+     * played red, the better one yellow); each time after, the next mistake, round again after the last.
+     */
+    private void review() {
+        PostGameReview.Reviewed reviewed = reviews.get();
+        if (reviewed == null) {
+            menu.refused(); // no game reviewed yet
+            return;
+        }
+        List<ReviewSummary.Mistake> mistakes = reviewed.summary().mistakes();
+        boolean first = !reviewed.gameId().equals(walkedGame);
+        walkedGame = reviewed.gameId();
+        walked = first || mistakes.isEmpty() ? 0 : (walked + 1) % mistakes.size();
+        if (first || mistakes.isEmpty()) {
+            say(Utterance.in(language, "menu", reviewed.summary().text(language)));
+        } else {
+            say(Utterance.in(language, "menu", mistakes.get(walked).text(language)));
+        }
+        if (mistakes.isEmpty()) {
+            return;
+        }
+        ReviewSummary.Mistake m = mistakes.get(walked);
+        int better = m.better() != 0 ? m.better() : m.move();
+        menu.showMistake(Move.isDrop(m.move()) ? -1 : Move.from(m.move()), Move.to(m.move()),
+                Move.isDrop(better) ? -1 : Move.from(better), Move.to(better), m.side(), loop.now() + BoardMenu.HINT_MILLIS,
+                session.get().leds());
     }
 
     @Override

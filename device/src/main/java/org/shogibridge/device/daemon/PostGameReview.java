@@ -19,6 +19,7 @@ import org.shogibridge.core.review.GameReviewer;
 import org.shogibridge.core.review.ReviewComments;
 import org.shogibridge.core.review.ReviewSummary;
 import org.shogibridge.core.review.ReviewedMove;
+import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
@@ -53,6 +54,12 @@ final class PostGameReview implements AutoCloseable {
     private final BooleanSupplier gameThinking;
     private final Consumer<String> publish;
     private volatile boolean closed;
+    /** The newest game reviewed since the start, for the menu's 検討; null before the first. */
+    private volatile Reviewed latest;
+
+    /** A reviewed game: its id, the position its moves start from, and the summary of its mistakes. */
+    record Reviewed(String gameId, Position start, int[] moves, ReviewSummary summary) {
+    }
 
     /**
      * @param nodes        the node budget per position
@@ -131,6 +138,7 @@ final class PostGameReview implements AutoCloseable {
             String json = ReviewJson.of(gameId, record.startPosition(), review, summary,
                     ReviewComments.BUILT_IN_ENGINE, nodes);
             archive.saveReview(gameId, json);
+            latest = new Reviewed(gameId, record.startPosition(), moves, summary);
             publish.accept(json);
             log.info("Reviewed game {}: {} moves in {} s. {}", gameId, moves.length,
                     TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - began), summary.text(Language.EN));
@@ -139,6 +147,11 @@ final class PostGameReview implements AutoCloseable {
         } catch (IOException | IllegalArgumentException e) {
             log.warn("Review of game {} not written: {}", gameId, e.getMessage());
         }
+    }
+
+    /** Return the newest game reviewed since the daemon started, or null. */
+    Reviewed latest() {
+        return latest;
     }
 
     /** Before each position: wait while a game's computer player thinks (the game comes first), or stop if closing. */

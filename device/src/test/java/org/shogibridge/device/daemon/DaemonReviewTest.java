@@ -40,7 +40,7 @@ class DaemonReviewTest {
     @Test
     void aGameEndedByResignationIsReviewedOnDiskThenPublished() throws Exception {
         try (LocalDaemon d = new LocalDaemon(data, Map.of("type", "human", "name", "花子"), Map.of("type", "human"),
-                Map.of("review.nodes", 20_000))) {
+                Map.of("review.nodes", 20_000, "voice.enabled", true, "voice.output", "none"))) {
             for (int i = 0; i < GAME.size(); i++) {
                 int ply = i + 1;
                 d.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + GAME.get(i) + "\"}");
@@ -89,6 +89,15 @@ class DaemonReviewTest {
                     LocalDaemon.WAIT)) {
                 assertEquals(review, later.await("review", j -> true, LocalDaemon.WAIT).json());
             }
+
+            // The menu's 検討 says the summary, then each mistake in turn.
+            ButtonPlayer player = new ButtonPlayer(d.mqtt, ButtonPlayer.viaSim(d.mqtt));
+            player.menu(8, false);
+            assertEquals("検討", player.said());
+            player.menu(0, true);
+            assertEquals(review.get("summary").get("ja").asText(), player.nextSaid());
+            player.menu(8, true);
+            assertTrue(player.nextSaid().startsWith("9手目 ▲２四飛、最善は ▲"), player.said());
 
             // The page fetches it with the record.
             HttpResponse<String> served = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
