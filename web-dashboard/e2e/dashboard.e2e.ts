@@ -752,7 +752,7 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
     await daemon?.stop();
   });
 
-  it('comments every move of the KIF and the CSA in ShogiHome\'s form, and the page draws the marks and the better move', async () => {
+  it('comments every move of the KIF in ShogiHome\'s form and of the CSA in floodgate\'s, and the page draws the marks and the better move', async () => {
     await watcher.state(board);
     for (const usi of game) {
       await watcher.play(board, usi);
@@ -773,8 +773,12 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
       const moves = record.moves.slice(1).filter((m) => m.move instanceof Move);
       expect(moves.map((m) => (m.move as Move).usi)).toEqual(game);
       for (const m of moves) {
-        expect(m.comment, `move ${m.ply}`).toMatch(/#評価値=-?\d+|#詰み=/);
-        expect(m.comment).toContain('#エンジン=shogi-bridge');
+        if (record === kif) { // ShogiHome's own form
+          expect(m.comment, `move ${m.ply}`).toMatch(/#評価値=-?\d+|#詰み=/);
+          expect(m.comment).toContain('#エンジン=shogi-bridge');
+        } else { // floodgate's: '** <evaluation> <line in CSA moves>
+          expect(m.comment, `move ${m.ply}`).toMatch(/^\* -?\d+( [+-]\d{4}[A-Z]{2})+$/m);
+        }
       }
     }
     expect(kif.moves[9].comment).toContain(`【${review.moves[8].markJapanese}】`);

@@ -111,6 +111,11 @@ public final class CsaWriter {
         comments(rm.comments());
     }
 
+    /** Return the CSA text of a legal move in a position: {@code +7776FU}, {@code -0034KA} (two digits on 10x10). */
+    public static String move(Position p, int move) {
+        return move(p, move, p.variant().files() >= 10 ? 2 : 1);
+    }
+
     /** Return the CSA text of a move: {@code +7776FU}, {@code -0034KA}. */
     static String move(Position p, int move, int digits) {
         Variant v = p.variant();

@@ -2,6 +2,7 @@ package org.shogibridge.core.review;
 
 import java.util.List;
 import org.shogibridge.core.notation.JapaneseNotation;
+import org.shogibridge.core.record.CsaWriter;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Move;
@@ -12,7 +13,7 @@ import org.shogibridge.core.rules.Position;
  * (its evaluation graph, its marks): on each move, the mark in brackets (【悪手】), the situation (互角, 先手有利,
  * ...), {@code #評価値=} from sente's side or {@code #詰み=先手勝ち:N手}, {@code #読み筋=} the line from the position
  * after the move, {@code #エンジン=}; and, where the move was not the engine's choice, {@code 最善手=} its choice.
- * The KIF writer puts each line after {@code *}, the CSA writer after {@code '*}.
+ * The KIF writer puts each line after {@code *}; a CSA record gets {@link #writeFloodgate the floodgate form}.
  */
 public final class ReviewComments {
     /** The built-in engine's name in the comments ({@code #エンジン=}). */
@@ -35,6 +36,33 @@ public final class ReviewComments {
             p.doMove(r.move());
             previousTo = Move.isDrop(r.move()) ? Move.to(r.move()) : Move.to(r.move());
             moves.get(i).comments().add(comment(r, p, previousTo, better, engineName));
+        }
+    }
+
+    /**
+     * Write the review onto a record to be written as CSA, in the floodgate form CSA readers (ShogiHome among them)
+     * take an engine's evaluation from: {@code '** <evaluation from sente's side> <line in CSA moves>}, a mate as
+     * ±30000, after the mark ({@code '*【悪手】}) where the move has one.
+     */
+    public static void writeFloodgate(GameRecord record, List<ReviewedMove> review) {
+        List<RecordedMove> moves = record.mainLine().moves();
+        Position p = record.startPosition().copy();
+        for (int i = 0; i < moves.size() && i < review.size(); i++) {
+            ReviewedMove r = review.get(i);
+            p.doMove(r.move());
+            StringBuilder c = new StringBuilder();
+            if (r.mark() != MoveMark.NONE) {
+                c.append('【').append(r.mark().japanese()).append("】\n");
+            }
+            int mate = GameReviewer.MATE_CENTIPAWNS;
+            int evaluation = r.mateAfter() != 0 ? (r.mateAfter() > 0 ? mate : -mate) : r.evaluation();
+            c.append("* ").append(evaluation);
+            Position line = p.copy();
+            for (int k = 0; k < r.lineAfter().length && k < LINE_MOVES && r.lineAfter()[k] != 0; k++) {
+                c.append(' ').append(CsaWriter.move(line, r.lineAfter()[k]));
+                line.doMove(r.lineAfter()[k]);
+            }
+            moves.get(i).comments().add(c.toString());
         }
     }
 

@@ -126,13 +126,19 @@ class TutorSessionTest {
         assertNull(board.session.state().engineMove(), "the held reply was to a move taken back");
     }
 
-    @Test
-    void thePersonWhoDoesNotTakeItBackIsAnsweredAfterTheWait() {
+    /** The person blundered, the tutor warned, and the computer's reply 3c2d came and is held. */
+    private static TestBoard warnedWithTheReplyHeld() {
         TestBoard board = personAgainstTheEngine(true);
         blunder(board);
         SessionEvent.EngineTurn turn = lastTurn(board);
         askTheTutor(board, turn);
-        board.session.engineMoved(turn, "3c2d", board.time());
+        assertTrue(board.session.engineMoved(turn, "3c2d", board.time()));
+        return board;
+    }
+
+    @Test
+    void thePersonWhoDoesNotTakeItBackIsAnsweredAfterTheWait() {
+        TestBoard board = warnedWithTheReplyHeld();
         board.scan(5_000);
         assertNull(board.session.state().engineMove());
         board.scan(6_000);
@@ -142,11 +148,7 @@ class TutorSessionTest {
 
     @Test
     void aClockPressPlaysOnAtOnce() {
-        TestBoard board = personAgainstTheEngine(true);
-        blunder(board);
-        SessionEvent.EngineTurn turn = lastTurn(board);
-        askTheTutor(board, turn);
-        board.session.engineMoved(turn, "3c2d", board.time());
+        TestBoard board = warnedWithTheReplyHeld();
         board.session.clockPressed(Side.BLACK, board.time());
         assertNull(board.session.state().advice());
         assertEquals("3c2d", board.session.state().engineMove());

@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
 /** {@code review}: a game reviewed as the daemon reviews each finished game, written as a KIF with the comments. */
 @Command(name = "review", mixinStandardHelpOptions = true,
         description = {"Review a game record with the built-in engine, as the daemon does after every game, and write it "
-                + "with the evaluations, best lines and marks as move comments.",
+                + "with the evaluations, best lines and marks as move comments (a CSA file in the floodgate form).",
                 "Prints the summary and 'Reviewed N moves in S s (NODES nodes a position).'"})
 public final class ReviewCommand implements Callable<Integer> {
 
@@ -84,7 +84,11 @@ public final class ReviewCommand implements Callable<Integer> {
                     nodes) + "\n");
         }
         if (out != null) {
-            ReviewComments.write(record, review, ReviewComments.BUILT_IN_ENGINE);
+            if (outFormat == RecordFormat.CSA) {
+                ReviewComments.writeFloodgate(record, review);
+            } else {
+                ReviewComments.write(record, review, ReviewComments.BUILT_IN_ENGINE);
+            }
             Files.write(out, outFormat.encode(record));
         }
         stdout.flush();

@@ -133,8 +133,15 @@ final class PostGameReview implements AutoCloseable {
                 return; // stopped mid-review: reviewed again at the next start
             }
             ReviewSummary summary = ReviewSummary.of(record.startPosition(), review, people);
+            // The KIF in ShogiHome's form, the CSA (read from its own file) in the floodgate form.
             ReviewComments.write(record, review, ReviewComments.BUILT_IN_ENGINE);
-            archive.save(gameId, record);
+            Path csaFile = archive.file(gameId, "csa");
+            GameRecord csa = csaFile == null ? record : RecordFormat.read(csaFile.toString(),
+                    TextFiles.readBytes(csaFile, RecordFormat.MAX_BYTES));
+            if (csa != record) {
+                ReviewComments.writeFloodgate(csa, review);
+            }
+            archive.save(gameId, RecordFormat.KIFU.encode(record), RecordFormat.CSA.encode(csa));
             String json = ReviewJson.of(gameId, record.startPosition(), review, summary,
                     ReviewComments.BUILT_IN_ENGINE, nodes);
             archive.saveReview(gameId, json);

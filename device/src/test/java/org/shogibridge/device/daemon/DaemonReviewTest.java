@@ -76,10 +76,17 @@ class DaemonReviewTest {
                 assertEquals(Ending.RESIGNATION, record.mainLine().ending(), extension);
                 for (RecordedMove move : record.mainLine().moves()) {
                     String comment = String.join("\n", move.comments());
-                    assertTrue(comment.contains("#評価値=") || comment.contains("#詰み="), extension + ": " + comment);
-                    assertTrue(comment.contains("#エンジン=shogi-bridge"), extension + ": " + comment);
+                    if (extension.equals("kifu")) { // ShogiHome's own form
+                        assertTrue(comment.contains("#評価値=") || comment.contains("#詰み="), extension + ": " + comment);
+                        assertTrue(comment.contains("#エンジン=shogi-bridge"), extension + ": " + comment);
+                    } else { // floodgate's: '** <evaluation> <line in CSA moves>
+                        assertTrue(comment.matches("(?s)(【.+】\\n)?\\* -?\\d+( [+-]\\d{4}[A-Z]{2})+"),
+                                extension + ": " + comment);
+                    }
                 }
             }
+            String csa = Files.readString(games.resolve(id + ".csa"));
+            assertTrue(csa.contains("\n'** " + blunder.get("evaluation").asInt() + " -"), csa);
             String kifu = Files.readString(games.resolve(id + ".kifu"));
             assertTrue(kifu.contains("先手：花子"), kifu);
             assertTrue(kifu.contains("\n*【" + blunder.get("markJapanese").asText() + "】\n"), kifu);
