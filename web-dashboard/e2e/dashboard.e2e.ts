@@ -803,4 +803,16 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
     expect(jaErrors).toEqual([]);
     await ja.close();
   }, 180_000);
+
+  it('turns the tutor on from the arbiter\'s panel, and the state says so', async () => {
+    const { page, errors } = await open(english(daemon.dashboardUrl));
+    const before = await watcher.state(board);
+    await shows(page, before.seq);
+    expect(await page.locator('.tutor-switch').isChecked()).toBe(false);
+    await page.locator('.tutor-switch').check();
+    await watcher.state(board, (s) => (s as unknown as { tutor?: boolean }).tutor === true);
+    await page.locator('.tutor-switch:checked').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -48,6 +48,8 @@ export interface GameStateMessage {
   readonly engineMove: string | null;
   /** The computer's move in Japanese notation (▲７六歩; absent before this field). */
   readonly engineMoveJapanese?: string | null;
+  /** Whether the board's tutor is on (absent before this field). */
+  readonly tutor?: boolean;
   /** The tutor's warning on the person's last move while it is in force (docs/learning.md), else null or absent. */
   readonly advice?: { readonly ply: number; readonly mark: string; readonly markEnglish: string; readonly better: string;
     readonly betterJapanese: string } | null;

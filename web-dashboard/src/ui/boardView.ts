@@ -186,6 +186,7 @@ export class BoardPage {
     }
     this.renderPlayers(view!);
     this.renderStatus(view!, live, ply);
+    this.panel?.showTutor(state.tutor === true);
     this.renderMoves(state.moves, state.movesJapanese, ply, review);
     this.renderReview(review, ply);
     this.q<HTMLInputElement>('.sfen').value = position.toSfen();

@@ -39,6 +39,7 @@ export class ControlPanel {
         <button data-verb="hint">${t('hint')}</button>
         <button data-verb="resign" data-side="black">${t('resignFor', { side: '☗' })}</button>
         <button data-verb="resign" data-side="white">${t('resignFor', { side: '☖' })}</button>
+        <label class="tutor" title="${t('tutorTitle')}"><input type="checkbox" class="tutor-switch"> ${t('tutor')}</label>
       </div>
       <div class="buttons clock-buttons">
         <button data-clock="start">${t('clockStart')}</button><button data-clock="pause">${t('clockPause')}</button>
@@ -67,11 +68,29 @@ export class ControlPanel {
       b.onclick = () => this.clock(b.dataset.clock!);
     });
     (root.querySelector('button[data-result]') as HTMLButtonElement).onclick = () => this.declare();
+    this.tutorSwitch = root.querySelector('.tutor-switch') as HTMLInputElement;
+    this.tutorSwitch.onchange = () => void this.tutor(this.tutorSwitch.checked);
     this.dialog = new NewGameDialog(root, variant, usiEngine);
     this.promotionBox = root.querySelector('.promotion') as HTMLElement;
   }
 
   private readonly promotionBox: HTMLElement;
+  private readonly tutorSwitch: HTMLInputElement;
+
+  /** Show whether the board's tutor is on, as its state says (a switch being changed is left alone). */
+  showTutor(on: boolean): void {
+    if (document.activeElement !== this.tutorSwitch) {
+      this.tutorSwitch.checked = on;
+    }
+  }
+
+  /** Turn the tutor on or off (cmd/tutor); the next state shows the switch as the daemon has it. */
+  private async tutor(on: boolean): Promise<void> {
+    const reply = await this.connection.command(this.event, this.board, 'tutor', { on });
+    if (!reply.ok) {
+      this.say(refusal(reply));
+    }
+  }
   private get root(): HTMLElement {
     return this.message.parentElement!;
   }

@@ -51,6 +51,8 @@ const WORDS = {
   halted: { ja: '停止中: {what}', en: 'halted: {what}' },
   storageHalted: { ja: '停止中: 記録できないため指し手を受け付けていません ({what})', en: 'halted: no move is accepted, nothing can be recorded ({what})' },
   review: { ja: '検討', en: 'Review' },
+  tutor: { ja: '悪手警告', en: 'Tutor' },
+  tutorTitle: { ja: 'コンピュータが指す前に悪手を知らせる (待ったできます)', en: 'Warn of a mistake before the computer replies (you may take it back)' },
   worstMove: { ja: '{n}手目 {move}（{mark}） 最善 {best}', en: 'Move {n}, {move} ({mark}); best {best}' },
   tutorAdvice: { ja: 'その手は{mark}です（最善は {best}）。待ったしますか？', en: 'That move is a {mark} (best: {best}). Take it back?' },
   computerPlays: { ja: 'コンピュータの手: {move}。盤で動かしてください。', en: 'Computer plays {move}: move it on the board.' },

@@ -13,13 +13,13 @@ import org.shogibridge.core.inference.MoveInference;
 import org.shogibridge.core.inference.Observation;
 import org.shogibridge.core.inference.PendingFoul;
 import org.shogibridge.core.inference.SensorSnapshot;
+import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.record.Ending;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Handicap;
-import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
@@ -223,9 +223,24 @@ public final class GameSession {
 
     // ---------------------------------------------------------------- the tutor
 
-    /** Turn the tutor on or off (casual games against the computer only: never in a tournament). */
+    /**
+     * Turn the tutor on or off (it warns in casual games against the computer only: never in a tournament); the state
+     * says which. A warning in force ends when it is turned off.
+     */
     public void tutor(boolean on) {
+        if (on == tutorOn) {
+            return;
+        }
         tutorOn = on;
+        if (gameId == null) {
+            return; // set before the session starts (the configuration): its first state says so
+        }
+        if (!on && tutorWarning.open()) {
+            playOn();
+        } else {
+            outbox.add(new StatusChanged(nextState()));
+        }
+        flush();
     }
 
     /**
@@ -840,7 +855,7 @@ public final class GameSession {
                     .orElse(new GameState.Outcome(null, "unfinished", ""));
         }
         return new GameState(number, gameId, variant, startSfen, played, position.sideToMove(), clock.state(now), timeControl, rules.mode(), black, white, outcome, status,
-                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position, tutorWarning.advice());
+                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position, tutorOn, tutorWarning.advice());
     }
 
     /** The board's rules with the game's mode. */

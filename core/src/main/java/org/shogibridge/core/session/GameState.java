@@ -30,7 +30,7 @@ import org.shogibridge.core.rules.Variant;
  */
 public record GameState(long seq, String gameId, Variant variant, String startSfen, List<PlayedMove> played, Side sideToMove, ClockState clock, TimeControl timeControl,
         Game.Mode mode, Player black, Player white, Outcome result, BoardStatus status, String engineMove,
-        boolean resumed, Position position, TutorAdvice advice) {
+        boolean resumed, Position position, boolean tutor, TutorAdvice advice) {
 
     /**
      * How a game ended.

@@ -20,7 +20,10 @@ import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
+import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.core.session.SessionSettings;
+import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.core.session.SessionEvent;
 import org.shogibridge.core.session.TutorAdvice;
 import org.shogibridge.core.speech.Announcer;
@@ -153,6 +156,20 @@ class TutorSessionTest {
         assertNull(board.session.state().advice());
         assertEquals("3c2d", board.session.state().engineMove());
         assertEquals(List.of("2h2d"), board.moves(), "the press made no move of its own");
+    }
+
+    @Test
+    void turnedOnBeforeTheSessionStartsItChangesNothingUntilTheFirstState() {
+        List<SessionEvent> events = new java.util.ArrayList<>();
+        GameSession session = new GameSession(new SessionSettings(Variant.STANDARD, PLAIN, TimeControl.NONE,
+                Player.human(Player.SENTE), Player.engine(5)), () -> "g1", events::add);
+        session.tutor(true); // as the daemon sets it from its configuration, before the game begins
+        assertEquals(List.of(), events, "no state of a game that has not begun (it once stalled the journal)");
+        session.start(0, 0);
+        assertTrue(session.state().tutor());
+        session.tutor(false);
+        assertFalse(session.state().tutor());
+        assertTrue(events.get(events.size() - 1) instanceof SessionEvent.StatusChanged, "turned off, and said so");
     }
 
     @Test

@@ -94,6 +94,9 @@ final class ChangeRouter {
         if (engineLevel > 0 && menu != null) {
             menu.level(engineLevel); // a level set by a page or the gesture is where the menu's levels start
         }
+        if (menu != null) {
+            menu.tutorOn(state.tutor()); // turned on or off by a page: the menu's switch goes on from there
+        }
         if (hands != null) {
             hands.changed(state);
         }

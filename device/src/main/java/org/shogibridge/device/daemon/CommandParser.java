@@ -57,6 +57,7 @@ final class CommandParser {
             Map.entry("players", Set.of("black", "white")),
             Map.entry("promote", Set.of("promote")),
             Map.entry("hint", Set.of()),
+            Map.entry("tutor", Set.of("on")),
             Map.entry("clock", Set.of("action", "side", "seconds")),
             Map.entry("result", Set.of("winner", "reason")),
             Map.entry("impasse", Set.of()),
@@ -155,6 +156,13 @@ final class CommandParser {
                     throw new IllegalArgumentException("Malformed command. 'promote' must be true or false.");
                 }
                 yield new RemoteCommand.Promote(p.asBoolean());
+            }
+            case "tutor" -> {
+                JsonNode on = c.get("on");
+                if (on == null || !on.isBoolean()) {
+                    throw new IllegalArgumentException("Malformed command. 'on' must be true or false.");
+                }
+                yield new RemoteCommand.Tutor(on.asBoolean());
             }
             case "level" -> {
                 JsonNode value = c.get("level");

@@ -118,6 +118,8 @@ final class CommandRunner {
             if (!session.promote(c.promote(), now)) {
                 throw new IllegalStateException("No promotion pending. Nothing to choose.");
             }
+        } else if (command instanceof RemoteCommand.Tutor c) {
+            session.tutor(c.on());
         } else if (command instanceof RemoteCommand.Level c) {
             GameState s = session.state();
             Player black = withLevel(s.black(), Side.BLACK, c);

@@ -70,6 +70,10 @@ sealed interface RemoteCommand {
     }
 
     /** {@code hint}: the engine's move for the side to move. */
+    /** The tutor on or off (docs/learning.md). */
+    record Tutor(boolean on) implements RemoteCommand {
+    }
+
     record Hint() implements RemoteCommand {
     }
 

@@ -71,6 +71,7 @@ public final class StateJson {
         root.put("lastMove", s.lastMove());
         root.put("engineMove", s.engineMove());
         root.put("engineMoveJapanese", s.engineMove() == null ? null : japanese(s, position, s.engineMove()));
+        root.put("tutor", s.tutor());
         if (s.advice() == null) {
             root.putNull("advice");
         } else { // the tutor's warning on the person's last move (docs/learning.md)

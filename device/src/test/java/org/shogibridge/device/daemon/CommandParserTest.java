@@ -40,6 +40,7 @@ class CommandParserTest {
                 ((RemoteCommand.NewGame) parse(simulated, "new-game", "{\"handicap\":\"二枚落ち\"}")).start().toSfen());
         assertEquals(new RemoteCommand.Resign(Side.WHITE), parse(simulated, "resign", "{\"side\":\"gote\"}"));
         assertEquals(new RemoteCommand.Resign(null), parse(simulated, "resign", "{\"id\":\"7\"}"));
+        assertEquals(new RemoteCommand.Tutor(true), parse(simulated, "tutor", "{\"on\":true}"));
         assertEquals(new RemoteCommand.TakeBack(), parse(simulated, "takeback", "{}"));
         assertEquals(new RemoteCommand.Promote(false), parse(simulated, "promote", "{\"promote\":false}"));
         assertEquals(new RemoteCommand.Level(7, Side.BLACK), parse(simulated, "level", "{\"level\":7,\"side\":\"black\"}"));
@@ -86,7 +87,7 @@ class CommandParserTest {
 
     static Stream<Arguments> refusals() {
         return Stream.of(
-                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback."),
+                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback, tutor."),
                 Arguments.of("resign", "{", "Malformed command. Not JSON: it ends before the object is closed."),
                 Arguments.of("resign", "{\"side\":blak}", "Malformed command. Not JSON: unexpected text before character 13."),
                 Arguments.of("resign", "[".repeat(2000), "Malformed command. Not JSON: nested more than 8 deep."),

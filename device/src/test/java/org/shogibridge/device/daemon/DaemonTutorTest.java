@@ -60,4 +60,18 @@ class DaemonTutorTest {
             assertEquals(0, last.get("moves").size());
         }
     }
+
+    @Test
+    void aPageTurnsTheTutorOnAndTheStateSaysSo() throws Exception {
+        try (LocalDaemon d = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "engine", "level", 1), Map.of())) {
+            Subscriber mqtt = d.mqtt;
+            assertTrue(!mqtt.await("state", j -> true, LocalDaemon.WAIT).json().get("tutor").asBoolean(), "off unless turned on");
+            mqtt.command("tutor", "{\"on\":true,\"id\":\"1\"}");
+            assertTrue(mqtt.await("cmd/tutor/result", j -> j.path("id").asText().equals("1"), LocalDaemon.WAIT).json().get("ok").asBoolean());
+            mqtt.await("state", j -> j.get("tutor").asBoolean(), LocalDaemon.WAIT);
+            mqtt.command("tutor", "{\"on\":\"yes\",\"id\":\"2\"}");
+            JsonNode refused = mqtt.await("cmd/tutor/result", j -> j.path("id").asText().equals("2"), LocalDaemon.WAIT).json();
+            assertEquals("Malformed command. 'on' must be true or false.", refused.get("error").asText());
+        }
+    }
 }
