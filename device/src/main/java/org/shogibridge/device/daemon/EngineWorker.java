@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.shogibridge.core.engine.Engine;
@@ -42,6 +43,8 @@ final class EngineWorker implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EngineWorker.class);
     /** Time per move when the game has no clock (the level's node limit usually stops it first). */
     private static final long FREE_MOVE_MILLIS = 2_000;
+    /** The node budget of each of the tutor's two searches: a fraction of a second on a Pi. */
+    private static final long TUTOR_NODES = 30_000;
 
     private final ExecutorService thread = Executors.newSingleThreadExecutor(DaemonThreads.named("engine"));
     /** A 16 MB table: on a 1 GB Pi the daemon stays small, and levels below 10 stop on nodes long before it fills. */
@@ -54,12 +57,10 @@ final class EngineWorker implements AutoCloseable {
     private final Map<String, UsiClient> usiEngines = new HashMap<>();
     /** The analysis waiting to begin, if any (a newer one takes its place). */
     private final AtomicReference<Runnable> nextAnalysis = new AtomicReference<>();
-    /** The node budget of each of the tutor's two searches: a fraction of a second on a Pi. */
-    private static final long TUTOR_NODES = 30_000;
     /** The tutor, made at its first use (engine thread only). */
     private VariantTutor tutor;
     /** Computer moves asked for and not yet answered. */
-    private final java.util.concurrent.atomic.AtomicInteger movesAsked = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger movesAsked = new AtomicInteger();
     private final Map<Side, Map<String, String>> usiOptions;
 
     /** The seed of the built-in engine's choices by feel (levels 1-3). */

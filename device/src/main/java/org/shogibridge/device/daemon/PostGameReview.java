@@ -119,12 +119,12 @@ final class PostGameReview implements AutoCloseable {
         }
         try {
             long began = System.nanoTime();
-            archive.reviewBegun(gameId);
             GameRecord record = RecordFormat.read(kifu.toString(), TextFiles.readBytes(kifu, RecordFormat.MAX_BYTES));
             int[] moves = record.mainLine().moveArray();
             if (moves.length == 0) {
                 return;
             }
+            archive.reviewBegun(gameId);
             // An engine a review: the game's variant's weights, and a 4 MB table (the game's engine keeps its 16 MB).
             Engine engine = new Engine(4, EvalWeights.builtIn(record.startPosition().variant()), EvalParams.DEFAULT, 1);
             List<ReviewedMove> review = new GameReviewer(engine, nodes).review(record.startPosition(), moves,
