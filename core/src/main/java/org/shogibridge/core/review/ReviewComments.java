@@ -1,6 +1,7 @@
 package org.shogibridge.core.review;
 
 import java.util.List;
+import java.util.regex.Pattern;
 import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.record.CsaWriter;
 import org.shogibridge.core.record.GameRecord;
@@ -22,6 +23,29 @@ public final class ReviewComments {
     static final int LINE_MOVES = 15;
 
     private ReviewComments() {
+    }
+
+    /** A line of floodgate's form as {@link #writeFloodgate} writes it: {@code * -1632 -3324KA +8844KA}. */
+    private static final Pattern FLOODGATE = Pattern.compile("\\* -?\\d+( [+-]\\d{4,8}[A-Z]{2})*");
+    /** A line of ShogiHome's form as {@link #write} writes it, and the situation words it writes. */
+    private static final Pattern SHOGIHOME = Pattern.compile(
+            "#(評価値|詰み|読み筋|エンジン)=.*|最善手=.*|互角|[先後]手(有望|有利|優勢|勝勢)");
+    private static final Pattern MARK = Pattern.compile("【(好手|緩手|疑問手|悪手|大悪手)】");
+
+    /**
+     * Take out of a record the comments an earlier review of it wrote (a review done again after a stop), leaving
+     * every other comment: a move's lines of either form go only where the review's own signature is among them.
+     */
+    public static void clear(GameRecord record) {
+        for (RecordedMove move : record.mainLine().moves()) {
+            List<String> lines = move.comments();
+            boolean shogiHome = lines.contains("#エンジン=" + BUILT_IN_ENGINE);
+            boolean floodgate = lines.stream().anyMatch(l -> FLOODGATE.matcher(l).matches());
+            if (shogiHome || floodgate) {
+                lines.removeIf(l -> MARK.matcher(l).matches() || shogiHome && SHOGIHOME.matcher(l).matches()
+                        || floodgate && FLOODGATE.matcher(l).matches());
+            }
+        }
     }
 
     /** Write the review's comments onto the record's main line, after any comment a move already has. */

@@ -101,4 +101,35 @@ class GameReviewerTest {
         assertTrue(ninth.contains("\n最善手=▲"), ninth);
         assertTrue(kif.contains("\n*#評価値="), "KIF comment lines start with *: " + kif);
     }
+
+    @Test
+    void aReviewDoneAgainReplacesTheFirstAndKeepsThePlayersOwnComments() {
+        GameRecord game = UsiRecord.read("game.usi", GAME);
+        game.mainLine().moves().get(2).comments().add("ここで迷った"); // a player's own note
+        List<ReviewedMove> review = new GameReviewer(new Engine(), NODES).review(game.startPosition(), game.mainLine().moveArray());
+        ReviewComments.write(game, review, ReviewComments.BUILT_IN_ENGINE);
+        String once = KifWriter.kif(game, "UTF-8");
+        for (String format : List.of("kifu", "csa")) {
+            GameRecord back = RecordFormat.read("reviewed." + format, (format.equals("kifu") ? once
+                    : RecordFormat.CSA.write(reviewedCsa(review))).getBytes(StandardCharsets.UTF_8));
+            String first = format.equals("kifu") ? KifWriter.kif(back, "UTF-8") : RecordFormat.CSA.write(back);
+            ReviewComments.clear(back); // done again after a stop: the first review's lines go, the player's stay
+            if (format.equals("kifu")) {
+                ReviewComments.write(back, review, ReviewComments.BUILT_IN_ENGINE);
+            } else {
+                ReviewComments.writeFloodgate(back, review);
+            }
+            String again = format.equals("kifu") ? KifWriter.kif(back, "UTF-8") : RecordFormat.CSA.write(back);
+            assertEquals(first, again, format);
+            assertTrue(again.contains("ここで迷った"), again);
+        }
+    }
+
+    /** The game with the player's note and the review in floodgate's form, as the CSA file is written. */
+    private static GameRecord reviewedCsa(List<ReviewedMove> review) {
+        GameRecord game = UsiRecord.read("game.usi", GAME);
+        game.mainLine().moves().get(2).comments().add("ここで迷った");
+        ReviewComments.writeFloodgate(game, review);
+        return game;
+    }
 }

@@ -133,12 +133,15 @@ final class PostGameReview implements AutoCloseable {
                 return; // stopped mid-review: reviewed again at the next start
             }
             ReviewSummary summary = ReviewSummary.of(record.startPosition(), review, people);
-            // The KIF in ShogiHome's form, the CSA (read from its own file) in the floodgate form.
+            // The KIF in ShogiHome's form, the CSA (read from its own file) in the floodgate form; a review done again
+            // after a stop first takes out what the first one wrote.
+            ReviewComments.clear(record);
             ReviewComments.write(record, review, ReviewComments.BUILT_IN_ENGINE);
             Path csaFile = archive.file(gameId, "csa");
             GameRecord csa = csaFile == null ? record : RecordFormat.read(csaFile.toString(),
                     TextFiles.readBytes(csaFile, RecordFormat.MAX_BYTES));
             if (csa != record) {
+                ReviewComments.clear(csa);
                 ReviewComments.writeFloodgate(csa, review);
             }
             archive.save(gameId, RecordFormat.KIFU.encode(record), RecordFormat.CSA.encode(csa));
