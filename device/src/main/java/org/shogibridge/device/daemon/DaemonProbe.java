@@ -75,6 +75,24 @@ public final class DaemonProbe {
         }).thenCompose(done -> done);
     }
 
+    /**
+     * Wait until the board has been read for {@code millis} past now (its scans delivered to the board loop): a player
+     * who put a piece down presses the clock once the sensors have it, however busy the machine ({@code bench-daemon
+     * --press}). Return false if that did not happen within {@code timeoutMillis}.
+     */
+    public boolean awaitBoardRead(long millis, long timeoutMillis) throws InterruptedException {
+        BoardLoop l = loop.get();
+        long until = l.now() + millis;
+        long giveUp = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (l.boardReadMillis() < until) {
+            if (System.nanoTime() > giveUp) {
+                return false;
+            }
+            Thread.sleep(2);
+        }
+        return true;
+    }
+
     /** A side's clock button pressed now, as a board reports it from its scan thread ({@code bench-daemon --press}). */
     public void pressClock(Side side) {
         loop.get().clockPressed(side);

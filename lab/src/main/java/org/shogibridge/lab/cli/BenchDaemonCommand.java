@@ -213,7 +213,9 @@ public final class BenchDaemonCommand implements Callable<Integer> {
                 long pressed = 0;
                 if (press) {
                     daemon.probe().simulateByHand(usi).get(10, TimeUnit.SECONDS);
-                    Thread.sleep(30); // the hand goes to the clock: the sensors' debounce is over
+                    // The hand goes to the clock once the sensors have the piece: 30 ms of scans read (the debounce),
+                    // which on a busy machine may be longer than 30 ms of wall time.
+                    daemon.probe().awaitBoardRead(30, 10_000);
                     pressed = System.nanoTime();
                     daemon.probe().pressClock(state.position().sideToMove());
                 } else if (putDown) {
