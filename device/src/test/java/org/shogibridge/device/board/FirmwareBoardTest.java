@@ -134,7 +134,9 @@ class FirmwareBoardTest {
                 long silentFrom = clock.millis(); // the board's last report was sent before this
                 Thread.sleep(900);
                 long heldUntil = events.last.timeMillis();
-                assertTrue(heldUntil - silentFrom <= BoardEmulator.HEARTBEAT_MILLIS + 150,
+                // A heartbeat and the link's slack (350 ms) after the last report is read; a busy machine may read it
+                // up to 300 ms late. Before, the readings were held until the watchdog: the whole 900 ms.
+                assertTrue(heldUntil - silentFrom <= BoardEmulator.HEARTBEAT_MILLIS + 400,
                         "held " + (heldUntil - silentFrom) + " ms past the board's last report");
             } finally {
                 scanner.close();
