@@ -5,7 +5,6 @@ import java.util.concurrent.Executor;
 import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Variant;
 
 /**
  * The built-in opponent: a {@link Search} at a {@link Level}, a {@link MateSolver} for forced mates, and hints.
@@ -34,11 +33,6 @@ public final class Engine {
     /** Create an engine with the built-in evaluation weights. */
     public Engine(int hashMegabytes, EvalParams params, long seed) {
         this(hashMegabytes, EvalWeights.builtIn(), params, seed);
-    }
-
-    /** Return an engine for a variant: its own built-in weights where the jar has them, the default scales. */
-    public static Engine forVariant(Variant variant, int hashMegabytes, long seed) {
-        return new Engine(hashMegabytes, EvalWeights.builtIn(variant), EvalParams.DEFAULT, seed);
     }
 
     /** Create a full-strength engine with a 64 MiB table and default evaluation. */

@@ -5,7 +5,6 @@ import java.util.regex.Pattern;
 import org.shogibridge.core.notation.JapaneseNotation;
 import org.shogibridge.core.record.CsaWriter;
 import org.shogibridge.core.record.GameRecord;
-import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.record.RecordedMove;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
@@ -46,19 +45,6 @@ public final class ReviewComments {
                 lines.removeIf(l -> MARK.matcher(l).matches() || shogiHome && SHOGIHOME.matcher(l).matches()
                         || floodgate && FLOODGATE.matcher(l).matches());
             }
-        }
-    }
-
-    /**
-     * Write the review onto a record in the form its file format carries: floodgate's for CSA, ShogiHome's for the
-     * others (KIF); an earlier review's comments are taken out first.
-     */
-    public static void write(RecordFormat format, GameRecord record, List<ReviewedMove> review) {
-        clear(record);
-        if (format == RecordFormat.CSA) {
-            writeFloodgate(record, review);
-        } else {
-            write(record, review, BUILT_IN_ENGINE);
         }
     }
 

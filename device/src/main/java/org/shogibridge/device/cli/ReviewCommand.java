@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.shogibridge.core.engine.Engine;
+import org.shogibridge.core.engine.EvalParams;
+import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.review.GameReviewer;
@@ -67,7 +69,8 @@ public final class ReviewCommand implements Callable<Integer> {
             throw new IllegalArgumentException("No such directory. " + json.getParent() + " (for --json).");
         }
         long began = System.nanoTime();
-        GameReviewer reviewer = new GameReviewer(Engine.forVariant(record.startPosition().variant(), 16, 1), nodes);
+        GameReviewer reviewer = new GameReviewer(new Engine(16, EvalWeights.builtIn(record.startPosition().variant()),
+                EvalParams.DEFAULT, 1), nodes);
         List<ReviewedMove> review = reviewer.review(record.startPosition(), moves);
         double seconds = (System.nanoTime() - began) / 1e9;
         ReviewSummary summary = ReviewSummary.of(record.startPosition(), review, EnumSet.allOf(Side.class));
@@ -81,7 +84,11 @@ public final class ReviewCommand implements Callable<Integer> {
                     nodes) + "\n");
         }
         if (out != null) {
-            ReviewComments.write(outFormat, record, review);
+            if (outFormat == RecordFormat.CSA) {
+                ReviewComments.writeFloodgate(record, review);
+            } else {
+                ReviewComments.write(record, review, ReviewComments.BUILT_IN_ENGINE);
+            }
             Files.write(out, outFormat.encode(record));
         }
         stdout.flush();

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.shogibridge.core.engine.Engine;
+import org.shogibridge.core.engine.EvalParams;
 import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.core.engine.Level;
 import org.shogibridge.core.engine.SearchLimits;
@@ -74,7 +75,7 @@ final class EngineWorker implements AutoCloseable {
     private Engine engine(Variant variant) {
         Engine e = engine;
         if (e == null || e.weights() != EvalWeights.builtIn(variant)) {
-            e = Engine.forVariant(variant, 16, seed);
+            e = new Engine(16, EvalWeights.builtIn(variant), EvalParams.DEFAULT, seed);
             e.setThreads(searchThreads, helpers);
             engine = e;
         }
@@ -118,7 +119,8 @@ final class EngineWorker implements AutoCloseable {
             before.doMove(moves.get(i));
         }
         if (tutor == null || tutor.variant() != before.variant()) {
-            tutor = new VariantTutor(before.variant(), new Tutor(Engine.forVariant(before.variant(), 4, seed), TUTOR_NODES));
+            tutor = new VariantTutor(before.variant(), new Tutor(new Engine(4, EvalWeights.builtIn(before.variant()),
+                    EvalParams.DEFAULT, seed), TUTOR_NODES));
         }
         // An external engine has no level: the middle level's threshold.
         int level = turn.player().level() > 0 ? turn.player().level() : 5;

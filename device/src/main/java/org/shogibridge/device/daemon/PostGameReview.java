@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.shogibridge.core.engine.Engine;
+import org.shogibridge.core.engine.EvalParams;
+import org.shogibridge.core.engine.EvalWeights;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.core.review.GameReviewer;
@@ -124,7 +126,7 @@ final class PostGameReview implements AutoCloseable {
             }
             archive.reviewBegun(gameId);
             // An engine a review: the game's variant's weights, and a 4 MB table (the game's engine keeps its 16 MB).
-            Engine engine = Engine.forVariant(record.startPosition().variant(), 4, 1);
+            Engine engine = new Engine(4, EvalWeights.builtIn(record.startPosition().variant()), EvalParams.DEFAULT, 1);
             List<ReviewedMove> review = new GameReviewer(engine, nodes).review(record.startPosition(), moves,
                     this::waitWhileAGameThinks);
             if (closed) {
@@ -133,12 +135,14 @@ final class PostGameReview implements AutoCloseable {
             ReviewSummary summary = ReviewSummary.of(record.startPosition(), review, people);
             // The KIF in ShogiHome's form, the CSA (read from its own file) in the floodgate form; a review done again
             // after a stop first takes out what the first one wrote.
-            ReviewComments.write(RecordFormat.KIFU, record, review);
+            ReviewComments.clear(record);
+            ReviewComments.write(record, review, ReviewComments.BUILT_IN_ENGINE);
             Path csaFile = archive.file(gameId, "csa");
             GameRecord csa = csaFile == null ? record : RecordFormat.read(csaFile.toString(),
                     TextFiles.readBytes(csaFile, RecordFormat.MAX_BYTES));
             if (csa != record) {
-                ReviewComments.write(RecordFormat.CSA, csa, review);
+                ReviewComments.clear(csa);
+                ReviewComments.writeFloodgate(csa, review);
             }
             archive.save(gameId, RecordFormat.KIFU.encode(record), RecordFormat.CSA.encode(csa));
             String json = ReviewJson.of(gameId, record.startPosition(), review, summary,
