@@ -13,6 +13,7 @@ import org.shogibridge.lab.cli.RelabelCommand;
 import org.shogibridge.lab.cli.SelfPlayCommand;
 import org.shogibridge.lab.cli.TeachCommand;
 import org.shogibridge.lab.cli.TrainCommand;
+import org.shogibridge.lab.cli.TsumeMakeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,7 +25,7 @@ import picocli.CommandLine.Command;
 @Command(name = "shogi-bridge-lab", mixinStandardHelpOptions = true, version = "shogi-bridge-lab 0.1.0",
         description = "The developers' tools of shogi-bridge: matches, judging, training and benchmarks.",
         subcommands = {MatchCommand.class, JudgeCommand.class, SelfPlayCommand.class, TeachCommand.class,
-                RelabelCommand.class, TrainCommand.class,
+                RelabelCommand.class, TrainCommand.class, TsumeMakeCommand.class,
                 BenchDaemonCommand.class, BenchEventCommand.class, BenchBoardLinkCommand.class, BenchScanCommand.class,
                 BenchUsiCommand.class, BenchHttpCommand.class, CommandLine.HelpCommand.class})
 public final class Lab {

@@ -114,6 +114,36 @@ public final class MateSolver {
         return new Result(status, line, nodes, (System.nanoTime() - start) / 1_000_000);
     }
 
+    /**
+     * The shortest mate of at most {@code maxPlies} plies, by the exact search alone (no df-pn, whose table does not
+     * know how deep a position was reached): a tsume's checks ask "is there a mate within the moves left?" of many
+     * positions with no short one, which an unbounded solve would search for a long mate. Return the length, 0 if
+     * there is none that short, -1 if the node budget ran out first.
+     */
+    public int mateWithin(Position position, int maxPlies, long maxNodes) {
+        pos = position.copy();
+        nodes = 0;
+        nodeLimit = maxNodes > 0 ? maxNodes : Long.MAX_VALUE;
+        deadline = Long.MAX_VALUE;
+        stopRequested = stopOrdered;
+        outOfBudget = false;
+        budgeted = true;
+        proofTable.clear();
+        exactTable.clear();
+        if (pos.inCheck()) {
+            return 0;
+        }
+        for (int length = 1; length <= Math.min(maxPlies, MAX_PLIES); length += 2) {
+            if (attackerMates(length, 0)) {
+                return length;
+            }
+            if (outOfBudget) {
+                return -1;
+            }
+        }
+        return 0;
+    }
+
     // ----------------------------------------------------------------------------------------------
     // Stage 1: df-pn, proof and disproof numbers from the attacker's point of view.
 

@@ -31,7 +31,7 @@ public final class BoardMenu {
     public enum Entry {
         NEW_GAME("新規対局", "New game"), LEVEL("レベル", "Level"), SIDE("手番", "Side"), HANDICAP("駒落ち", "Handicap"),
         HINT("ヒント", "Hint"), TAKE_BACK("待った", "Take back"), RESIGN("投了", "Resign"), REVIEW("検討", "Review"),
-        VOICE("音声", "Voice"), TUTOR("悪手警告", "Tutor");
+        VOICE("音声", "Voice"), TUTOR("悪手警告", "Tutor"), TSUME("詰将棋", "Tsume");
 
         private final String japanese;
         private final String english;
@@ -92,6 +92,7 @@ public final class BoardMenu {
         List<Entry> offered = new ArrayList<>(List.of(Entry.values()));
         if (variant != Variant.STANDARD) {
             offered.remove(Entry.HANDICAP); // the standard handicaps are standard shogi's
+            offered.remove(Entry.TSUME); // and so are the built-in tsume
         }
         this.entries = offered.toArray(Entry[]::new);
         this.frame = new LedFrame(variant.squares());
@@ -178,6 +179,7 @@ public final class BoardMenu {
             case TAKE_BACK -> choose(new MenuChoice.TakeBack());
             case RESIGN -> choose(new MenuChoice.Resign());
             case REVIEW -> choose(new MenuChoice.Review());
+            case TSUME -> choose(new MenuChoice.Tsume());
             case VOICE -> {
                 voiceOn = !voiceOn;
                 MenuChoice choice = new MenuChoice.Voice(voiceOn);

@@ -40,6 +40,10 @@ public sealed interface MenuChoice {
     record Review() implements MenuChoice {
     }
 
+    /** The board's next unsolved tsume of the built-in set, set up by the LEDs. */
+    record Tsume() implements MenuChoice {
+    }
+
     /** The tutor on or off. */
     record Tutor(boolean on) implements MenuChoice {
     }

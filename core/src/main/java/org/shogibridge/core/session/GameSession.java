@@ -33,6 +33,8 @@ import org.shogibridge.core.session.SessionEvent.GameStarted;
 import org.shogibridge.core.session.SessionEvent.MovePlayed;
 import org.shogibridge.core.session.SessionEvent.MoveUndone;
 import org.shogibridge.core.session.SessionEvent.StatusChanged;
+import org.shogibridge.core.tsume.TsumeProblem;
+import org.shogibridge.core.tsume.TsumeSet;
 
 /**
  * One board's games, end to end, and the one owner of the game in progress: only the session changes the
@@ -89,6 +91,8 @@ public final class GameSession {
     /** Whether the tutor checks a person's moves against the computer in casual games, and its warning in force. */
     private boolean tutorOn;
     private final TutorWarning tutorWarning = new TutorWarning();
+    /** The tsume being solved (its set-up, White's komadai as a box), or null in an ordinary game. */
+    private TsumeInPlay tsume;
 
     /**
      * A session on a board showing the variant's start position; {@link #start} or {@link #resume} begins play.
@@ -155,6 +159,7 @@ public final class GameSession {
             previousTo = Move.to(move);
             p.doMove(move);
         }
+        tsume = resumedTsume(white);
         clock = GameClock.restored(timeControl, saved.clock());
         if (!clock.paused() && (!saved.moves().isEmpty() || saved.clock().running() != null)) {
             clock.start(p.sideToMove(), now);
@@ -178,7 +183,17 @@ public final class GameSession {
     public void snapshot(SensorSnapshot snapshot) {
         now = Math.max(now, snapshot.timeMillis());
         playOnIfDue();
-        inference.process(snapshot);
+        SensorSnapshot read = snapshot;
+        if (tsume != null) {
+            read = tsume.boxed(snapshot, game, computerMove);
+            if (tsume.settingUp() && tsume.setUpRead(read)) {
+                if (!tsume.settingUp()) {
+                    inference.boardOnline(); // set up: the board is read against the problem from now on
+                }
+                outbox.add(new StatusChanged(nextState()));
+            }
+        }
+        inference.process(read);
         applyObservations();
         checkFlag();
         flush();
@@ -284,10 +299,13 @@ public final class GameSession {
         }
     }
 
+    /** The end of a tsume defender's answer that refutes the attack: {@code "3a2b refutes"}. */
+    public static final String REFUTES = " refutes";
+
     /**
      * A computer's move for {@code ply}, matched by the ply alone (an online opponent, whose site numbers its moves):
      * a move in USI, {@code resign}, or {@code win}. Return false if the answer is stale (the game moved on) or not a
-     * legal move.
+     * legal move. A tsume's defender answers a failed attack with its refutation, the move and {@link #REFUTES}.
      */
     public boolean engineMoved(int ply, String answer, long nowMillis) {
         now = Math.max(now, nowMillis);
@@ -299,6 +317,13 @@ public final class GameSession {
                 endGame(g -> g.resign(sideToMove()));
             } else if (answer.equals("win")) {
                 endGame(Game::declareImpasse);
+            } else if (answer.endsWith(REFUTES)) {
+                // a tsume's defender refutes the attack: the defence is played (the board follows it on the LEDs)
+                // and the problem ends unsolved
+                play(sideToMove(), Usi.parseLegalMove(game.position(), answer.substring(0, answer.length() - REFUTES.length())), true, now);
+                if (!game.isOver()) {
+                    endGame(g -> g.adjudicate(Side.WHITE, Termination.RESIGNATION, TsumeState.REFUTED));
+                }
             } else {
                 computerMove = Usi.parseLegalMove(game.position(), answer);
                 tellReader(); // shown on the LEDs; only a board that carries it out is read
@@ -334,6 +359,40 @@ public final class GameSession {
         beginGame(first, variant == Variant.STANDARD ? Handicap.of(first).orElse(null) : null, setup);
         tellReader(); // the board follows the commanded position
         flush();
+    }
+
+    /**
+     * Start a tsume of the built-in set: the person (the last game's, else 先手) attacks as Black, the mate solver
+     * defends, no clock, casual rules (a takeback is allowed). The LEDs first guide the set-up square by square, from
+     * the last game's position when the board showed it (only the differences), else from whatever it shows.
+     */
+    public void newTsume(TsumeProblem problem, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        boolean boardShowsGame = status.kind() == BoardStatus.Kind.MATCHED && computerMove == Move.NONE
+                && (tsume == null || !tsume.settingUp());
+        Position known = boardShowsGame ? game.position() : null;
+        Player solver = black.kind() == Player.Kind.HUMAN ? black
+                : white.kind() == Player.Kind.HUMAN ? white : Player.human(Player.SENTE);
+        leaveGame();
+        beginGame(problem.position(), null, new GameSetup(TimeControl.NONE, Game.Mode.CASUAL, solver,
+                Player.tsumeDefender(problem.id())));
+        tsume = new TsumeInPlay(problem, known, settings.inference(), true);
+        inference.boardOffline(); // the set-up guide reads the board until it shows the problem
+        outbox.add(new StatusChanged(nextState()));
+        tellReader();
+        flush();
+    }
+
+    /**
+     * The tsume a resumed game's defender names (the board shows it already: no set-up), or null in an ordinary game
+     * or for a problem no longer in the set.
+     */
+    private TsumeInPlay resumedTsume(Player defender) {
+        if (defender.kind() != Player.Kind.TSUME) {
+            return null;
+        }
+        return TsumeSet.builtIn().byId(defender.command())
+                .map(p -> new TsumeInPlay(p, null, settings.inference(), false)).orElse(null);
     }
 
     /**
@@ -528,7 +587,9 @@ public final class GameSession {
     /** The board reports again: it is re-read, and any difference is corrected, never taken as a move. */
     public void boardOnline(long nowMillis) {
         now = Math.max(now, nowMillis);
-        inference.boardOnline();
+        if (tsume == null || !tsume.settingUp()) {
+            inference.boardOnline();
+        }
         changeStatus(BoardStatus.MATCHED);
         flush();
     }
@@ -555,6 +616,9 @@ public final class GameSession {
     // ---------------------------------------------------------------- queries
 
     public LedFrame leds() {
+        if (tsume != null && tsume.settingUp()) {
+            return tsume.setUpLeds();
+        }
         return tutorWarning.open() ? tutorWarning.leds() : inference.leds();
     }
 
@@ -573,6 +637,9 @@ public final class GameSession {
         }
         if (handicapOfGame != null) {
             record.headers().put("手合割", handicapOfGame);
+        }
+        if (tsume != null) {
+            record.headers().put("表題", "詰将棋 " + tsume.problem().id() + "（" + tsume.problem().japaneseTitle() + "）");
         }
         List<RecordedMove> moves = record.mainLine().moves();
         for (int i = 0; i < moves.size() && i < played.size(); i++) {
@@ -751,6 +818,10 @@ public final class GameSession {
         }
         black = setup.black() != null ? setup.black() : black;
         white = setup.white() != null ? setup.white() : white;
+        if (tsume != null && tsume.settingUp()) {
+            inference.boardOnline(); // a set-up left unfinished: the board is read against the new game
+        }
+        tsume = null;
         game = new Game(start, rules);
         gameNumber++;
         startSfen = start.toSfen();
@@ -824,6 +895,7 @@ public final class GameSession {
         if (player.isComputer() && askedPly != ply) {
             askedPly = ply;
             boolean tutor = tutorOn && rules.mode() == Game.Mode.CASUAL && ply > 0 && player.kind() != Player.Kind.ONLINE
+                    && player.kind() != Player.Kind.TSUME
                     && player(side.opponent()).kind() == Player.Kind.HUMAN;
             outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now),
                     timeControl, ++askedTurn, tutor));
@@ -855,7 +927,8 @@ public final class GameSession {
                     .orElse(new GameState.Outcome(null, "unfinished", ""));
         }
         return new GameState(number, gameId, variant, startSfen, played, position.sideToMove(), clock.state(now), timeControl, rules.mode(), black, white, outcome, status,
-                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position, tutorOn, tutorWarning.advice());
+                computerMove == Move.NONE ? null : Usi.format(variant, computerMove), resumed, position, tutorOn, tutorWarning.advice(),
+                tsume == null ? null : tsume.state());
     }
 
     /** The board's rules with the game's mode. */

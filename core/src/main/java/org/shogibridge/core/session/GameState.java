@@ -27,10 +27,13 @@ import org.shogibridge.core.rules.Variant;
  * @param engineMove   the computer's move the board must carry out, in USI, or null
  * @param resumed      true if the game was resumed after the daemon restarted
  * @param position     the current position ({@link #sfen} is its text)
+ * @param tutor        whether the tutor is on
+ * @param advice       the tutor's warning in force, or null
+ * @param tsume        the tsume being solved, or null in an ordinary game
  */
 public record GameState(long seq, String gameId, Variant variant, String startSfen, List<PlayedMove> played, Side sideToMove, ClockState clock, TimeControl timeControl,
         Game.Mode mode, Player black, Player white, Outcome result, BoardStatus status, String engineMove,
-        boolean resumed, Position position, boolean tutor, TutorAdvice advice) {
+        boolean resumed, Position position, boolean tutor, TutorAdvice advice, TsumeState tsume) {
 
     /**
      * How a game ended.

@@ -5,12 +5,13 @@ package org.shogibridge.core.session;
  *
  * @param name    the name shown and recorded
  * @param kind    a person at the board, the built-in engine, an external USI engine, or a person playing online (whose
- *                moves arrive like a computer's: shown on the LEDs and carried out by the player at the board)
+ *                moves arrive like a computer's: shown on the LEDs and carried out by the player at the board), or the
+ *                defender of a tsume (answered by the mate solver, shown the same way)
  * @param level   the built-in engine's level, 1-10 (0 for the others)
- * @param command the external engine's command line (empty for the others)
+ * @param command the external engine's command line, the problem's id for a tsume's defender (empty for the others)
  */
 public record Player(String name, Kind kind, int level, String command) {
-    public enum Kind { HUMAN, ENGINE, USI, ONLINE }
+    public enum Kind { HUMAN, ENGINE, USI, ONLINE, TSUME }
 
     public Player {
         if (name == null || name.isBlank()) {
@@ -21,6 +22,9 @@ public record Player(String name, Kind kind, int level, String command) {
         }
         if (kind == Kind.USI && (command == null || command.isBlank())) {
             throw new IllegalArgumentException("Invalid player. An external USI engine needs a command.");
+        }
+        if (kind == Kind.TSUME && (command == null || command.isBlank())) {
+            throw new IllegalArgumentException("Invalid player. A tsume's defender needs the problem's id.");
         }
         command = command == null ? "" : command;
     }
@@ -42,6 +46,14 @@ public record Player(String name, Kind kind, int level, String command) {
     /** An opponent on a site (lishogi), by the name the site gives, with its rating when it has one. */
     public static Player online(String name) {
         return new Player(name, Kind.ONLINE, 0, "");
+    }
+
+    /** The name of a tsume's defender in records and on the page. */
+    public static final String TSUME_DEFENDER = "玉方";
+
+    /** The defender of the built-in tsume {@code problemId}, answered by the mate solver. */
+    public static Player tsumeDefender(String problemId) {
+        return new Player(TSUME_DEFENDER, Kind.TSUME, 0, problemId);
     }
 
     /** Return true if a computer (or an online opponent) plays this side: the board shows its moves on the LEDs. */

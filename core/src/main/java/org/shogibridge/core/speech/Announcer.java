@@ -3,6 +3,7 @@ package org.shogibridge.core.speech;
 import java.util.ArrayList;
 import java.util.List;
 import org.shogibridge.core.record.RecordFormat;
+import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.session.BoardStatus;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.PlayedMove;
@@ -18,7 +19,8 @@ public final class Announcer {
     /**
      * One thing to say.
      *
-     * @param kind    {@code move}, {@code check}, {@code time}, {@code end}, {@code tutor} (the {@code voice} topic's kinds)
+     * @param kind    {@code move}, {@code check}, {@code time}, {@code end}, {@code tutor}, {@code tsume} (the {@code voice}
+     *                topic's kinds)
      * @param text    as written: {@code ８四歩}, {@code 王手}, {@code まで百二手で先手の勝ち}
      * @param reading its kana, for the speech engine
      */
@@ -42,6 +44,8 @@ public final class Announcer {
     /** The game and ply of the tutor's last warning, said once. */
     private String advised;
     private int level;
+    /** The game and the tsume set-up step said last: each step is said once, as it comes. */
+    private String tsumeSaid;
 
     /** @param ownMoves whether a person's moves are read out too (the computer's always are), in Japanese */
     public Announcer(boolean ownMoves) {
@@ -78,6 +82,15 @@ public final class Announcer {
             said.add(language == Language.JA ? Utterance.of("tutor", "その手は" + state.advice().mark() + "です。待ったしますか？")
                     : english("tutor", "That move is a " + state.advice().markEnglish() + ". Take it back?"));
         }
+        if (state != null && state.tsume() != null) {
+            tsumeSteps(state, said);
+        }
+        if (event instanceof SessionEvent.GameEnded ended && ended.state().tsume() != null && ended.state().result().winner() != null) {
+            boolean solved = ended.state().result().winner() == Side.BLACK;
+            said.add(language == Language.JA ? Utterance.of("tsume", solved ? "正解です。" : "不正解です。")
+                    : english("tsume", solved ? "Solved." : "Not solved: the defence above refutes it."));
+            return said;
+        }
         if (event instanceof SessionEvent.MovePlayed played) {
             if (played.computer() || ownMoves) {
                 said.add(language == Language.JA ? Utterance.of("move", played.japanese().replaceAll("^[▲△☗☖]", ""))
@@ -99,6 +112,27 @@ public final class Announcer {
                     .ifPresent(summary -> said.add(Utterance.of("end", summary.strip())));
         }
         return said;
+    }
+
+    /** A tsume's title when it begins, then each set-up step (the square by the LEDs, the piece by these words). */
+    private void tsumeSteps(GameState state, List<Utterance> said) {
+        String step = state.tsume().settingUp() ? state.tsume().setUp() : "set up";
+        String key = state.gameId() + " " + step;
+        if (key.equals(tsumeSaid)) {
+            return;
+        }
+        boolean first = tsumeSaid == null || !tsumeSaid.startsWith(state.gameId() + " ");
+        tsumeSaid = key;
+        boolean ja = language == Language.JA;
+        if (first) {
+            said.add(ja ? Utterance.of("tsume", "詰将棋、" + state.tsume().plies() + "手詰です。")
+                    : english("tsume", "Tsume: mate in " + state.tsume().plies() + "."));
+        }
+        if (state.tsume().settingUp()) {
+            said.add(ja ? Utterance.of("tsume", state.tsume().setUp()) : english("tsume", state.tsume().setUpEnglish()));
+        } else if (!first) {
+            said.add(ja ? Utterance.of("tsume", "並べ終わりました。どうぞ。") : english("tsume", "Set up. Your move."));
+        }
     }
 
     private static Utterance english(String kind, String text) {

@@ -13,12 +13,12 @@ import org.shogibridge.core.rules.Usi;
  * Checks mate claims with nothing but the rules core: a plain exhaustive search over checks and every legal
  * defence, without tables or ordering, independent of the solver it judges.
  */
-final class MateVerifier {
+public final class MateVerifier {
     private MateVerifier() {
     }
 
     /** Return true if the attacker (to move) forces mate by checks within the plies given (odd). */
-    static boolean forcedMate(Position p, int plies) {
+    public static boolean forcedMate(Position p, int plies) {
         if (plies < 1) {
             return false;
         }
@@ -54,7 +54,7 @@ final class MateVerifier {
      * mate, and at each defender turn every legal defence (not only the one in the line) still loses within
      * the plies left.
      */
-    static void verifyLine(Position start, int[] line, String label) {
+    public static void verifyLine(Position start, int[] line, String label) {
         Position p = start.copy();
         assertTrue(line.length % 2 == 1, label + ": a mating line has odd length, got " + line.length);
         for (int i = 0; i < line.length; i++) {

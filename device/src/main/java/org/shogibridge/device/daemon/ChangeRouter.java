@@ -4,10 +4,12 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.shogibridge.core.menu.BoardMenu;
+import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
+import org.shogibridge.device.journal.TsumeProgress;
 import org.shogibridge.device.online.OnlinePlay;
 import org.shogibridge.device.voice.ClockCaller;
 import org.slf4j.Logger;
@@ -35,6 +37,7 @@ final class ChangeRouter {
     private GameAnalysis analysis;
     private BooleanSupplier analysisOn = () -> false;
     private Runnable nextDemoGame;
+    private TsumeProgress tsumeProgress;
 
     /** {@code observer} sees every change first, before it is journaled ({@link DaemonProbe}). */
     ChangeRouter(BoardLoop loop, Supplier<GameSession> session, EngineWorker engines, Outlet outlet,
@@ -66,6 +69,11 @@ final class ChangeRouter {
     void analysis(GameAnalysis gameAnalysis, BooleanSupplier on) {
         this.analysis = gameAnalysis;
         this.analysisOn = on;
+    }
+
+    /** The board's progress through the built-in tsume, told of each one ended. */
+    void tsume(TsumeProgress progress) {
+        this.tsumeProgress = progress;
     }
 
     /** The demo: after each game, this sets up the next. */
@@ -102,6 +110,10 @@ final class ChangeRouter {
         }
         if (event instanceof SessionEvent.MovePlayed && analysis != null && analysisOn.getAsBoolean() && state.result() == null) {
             analysis.analyse(state);
+        }
+        if (event instanceof SessionEvent.GameEnded && tsumeProgress != null && state.tsume() != null
+                && !"unfinished".equals(state.result().reason())) {
+            tsumeProgress.ended(state.tsume().id(), state.result().winner() == Side.BLACK);
         }
         if (event instanceof SessionEvent.GameEnded && nextDemoGame != null) {
             nextDemoGame.run();

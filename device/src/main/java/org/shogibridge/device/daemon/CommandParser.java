@@ -27,6 +27,7 @@ import org.shogibridge.core.rules.Termination;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.GameSetup;
+import org.shogibridge.core.tsume.TsumeSet;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.device.board.BoardButton;
@@ -58,6 +59,7 @@ final class CommandParser {
             Map.entry("promote", Set.of("promote")),
             Map.entry("hint", Set.of()),
             Map.entry("tutor", Set.of("on")),
+            Map.entry("tsume", Set.of("problem")),
             Map.entry("clock", Set.of("action", "side", "seconds")),
             Map.entry("result", Set.of("winner", "reason")),
             Map.entry("impasse", Set.of()),
@@ -171,6 +173,7 @@ final class CommandParser {
                 }
                 yield new RemoteCommand.Level(value.asInt(), side(text(c, "side")));
             }
+            case "tsume" -> new RemoteCommand.Tsume(tsumeProblem(text(c, "problem")));
             case "players" -> new RemoteCommand.Players(player(c.get("black"), "black"), player(c.get("white"), "white"));
             case "sim" -> sim(c);
             default -> throw new IllegalArgumentException("Unknown command. " + verb + ".");
@@ -401,6 +404,16 @@ final class CommandParser {
     }
 
     /** Return a text field, or null if absent; a field of another type is refused. */
+    /** A problem of the built-in tsume set by its id, or null (the next one). */
+    private static String tsumeProblem(String id) {
+        if (id != null && TsumeSet.builtIn().byId(id).isEmpty()) {
+            throw new IllegalArgumentException("Unknown tsume. '" + id + "' is not in the built-in set ("
+                    + TsumeSet.builtIn().problems().get(0).id() + " to "
+                    + TsumeSet.builtIn().problems().get(TsumeSet.builtIn().problems().size() - 1).id() + ").");
+        }
+        return id;
+    }
+
     private static String text(JsonNode command, String field) {
         JsonNode value = command.get(field);
         if (value == null || value.isNull()) {

@@ -15,10 +15,14 @@ import org.shogibridge.core.rules.GameResult;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
+import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.BoardStatus;
 import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.GameState;
 import org.shogibridge.core.session.Player;
+import org.shogibridge.core.tsume.TsumeProblem;
+import org.shogibridge.core.tsume.TsumeSet;
+import org.shogibridge.device.journal.TsumeProgress;
 import org.shogibridge.device.board.SimulatedBoard;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,12 +45,15 @@ final class CommandRunner {
     private final EngineWorker engines;
     /** Turns the engine's published analysis on or off (a new game's set-up may say). */
     private final Consumer<Boolean> analysis;
+    /** The board's progress through the built-in tsume: which one comes next. */
+    private final TsumeProgress tsumeProgress;
     private volatile OnlinePlay online;
     /** The answers waiting for a hint being searched, by the position's SFEN (touched only on the loop). */
     private final Map<String, List<RemoteCommands.Reply>> hintsWaiting = new HashMap<>();
 
     CommandRunner(BoardLoop loop, Supplier<GameSession> session, SimulatedBoard simulated, EngineWorker engines,
-            Consumer<Boolean> analysis) {
+            Consumer<Boolean> analysis, TsumeProgress tsumeProgress) {
+        this.tsumeProgress = tsumeProgress;
         this.loop = loop;
         this.session = session;
         this.simulated = simulated;
@@ -120,6 +127,16 @@ final class CommandRunner {
             }
         } else if (command instanceof RemoteCommand.Tutor c) {
             session.tutor(c.on());
+        } else if (command instanceof RemoteCommand.Tsume c) {
+            if (session.state().variant() != Variant.STANDARD) {
+                throw new IllegalStateException("No tsume. The built-in tsume are for standard shogi, not "
+                        + session.state().variant().id() + ".");
+            }
+            TsumeProblem problem = c.problem() != null ? TsumeSet.builtIn().byId(c.problem()).orElseThrow()
+                    : tsumeProgress.next().orElseThrow(() -> new IllegalStateException("No tsume. The built-in set is empty."));
+            session.newTsume(problem, now); // set up by the player following the LEDs, the simulated hands too
+            reply.ok(JSON.createObjectNode().put("tsume", problem.id()).put("plies", problem.plies()));
+            return;
         } else if (command instanceof RemoteCommand.Level c) {
             GameState s = session.state();
             Player black = withLevel(s.black(), Side.BLACK, c);

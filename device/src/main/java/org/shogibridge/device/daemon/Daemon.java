@@ -28,6 +28,7 @@ import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent;
 import org.shogibridge.core.speech.Announcer;
 import org.shogibridge.core.speech.Language;
+import org.shogibridge.core.tsume.TsumeSet;
 import org.shogibridge.device.board.BoardPort;
 import org.shogibridge.device.board.MonotonicClock;
 import org.shogibridge.device.board.SimulatedBoard;
@@ -36,6 +37,7 @@ import org.shogibridge.device.config.RunSettings;
 import org.shogibridge.device.http.WebServer;
 import org.shogibridge.device.journal.GameArchive;
 import org.shogibridge.device.journal.Journal;
+import org.shogibridge.device.journal.TsumeProgress;
 import org.shogibridge.device.mqtt.BrokerRoles;
 import org.shogibridge.device.mqtt.EmbeddedBroker;
 import org.shogibridge.device.mqtt.MqttLink;
@@ -70,6 +72,7 @@ public final class Daemon implements AutoCloseable {
     private EngineWorker engines;
     /** Reviews each finished game in the background (review.enabled), or null. */
     private PostGameReview reviews;
+    private TsumeProgress tsumeProgress;
     /** Playing online (online.service), or null. */
     private org.shogibridge.device.online.OnlinePlay online;
     private OnlineTable onlineTable;
@@ -154,12 +157,14 @@ public final class Daemon implements AutoCloseable {
         }
         var boardConfig = settings.config().board();
         board = boardPort(clock);
-        runner = new CommandRunner(loop, () -> session, simulated, engines, on -> analysisOn = on);
+        tsumeProgress = new TsumeProgress(data.resolve("tsume.json"), TsumeSet.builtIn());
+        runner = new CommandRunner(loop, () -> session, simulated, engines, on -> analysisOn = on, tsumeProgress);
         commands[0] = new RemoteCommands(new CommandParser(variant, simulated != null ? null : boardConfig.source(),
                 settings.session().inference().faceSensing(), settings.usiEngine()), runner::execute, outlet);
         router = new ChangeRouter(loop, () -> session, engines, outlet, probe::changed);
         router.analysis(new GameAnalysis(engines, settings.config().analysis().millis(), outlet::analysis), () -> analysisOn);
         router.clockCaller(clockCaller);
+        router.tsume(tsumeProgress);
         session = new GameSession(settings.session(), new GameIds(settings.config().boardId()), router::changed);
         session.tutor(Boolean.TRUE.equals(settings.config().tutor()));
         loop.attach(session, boardMenu(), board);
@@ -194,6 +199,7 @@ public final class Daemon implements AutoCloseable {
         var http = settings.config().http();
         try {
             web = new WebServer(http.host(), http.port(), archive, settings, this::liveRecord);
+            web.tsume(() -> tsumeProgress.json().toString());
         } catch (java.net.BindException e) {
             throw new IllegalArgumentException("Port in use. The web server cannot listen on " + http.host() + ":" + http.port()
                     + " (set --http-port).");

@@ -25,9 +25,13 @@ import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.core.session.ClockState;
+import org.shogibridge.core.session.GameSession;
 import org.shogibridge.core.session.Player;
 import org.shogibridge.core.session.SessionEvent.EngineTurn;
 import org.shogibridge.core.session.TimeControl;
+import org.shogibridge.core.tsume.TsumeDefender;
+import org.shogibridge.core.tsume.TsumeProblem;
+import org.shogibridge.core.tsume.TsumeSet;
 import org.shogibridge.device.usi.UsiClient;
 import org.shogibridge.device.usi.UsiEngineException;
 import org.shogibridge.device.threads.DaemonThreads;
@@ -59,6 +63,8 @@ final class EngineWorker implements AutoCloseable {
     private final AtomicReference<Runnable> nextAnalysis = new AtomicReference<>();
     /** The tutor, made at its first use (engine thread only). */
     private VariantTutor tutor;
+    /** The defender of the tsume being solved, made at its first use (engine thread only). */
+    private TsumeDefender tsumeDefender;
     /** Computer moves asked for and not yet answered. */
     private final AtomicInteger movesAsked = new AtomicInteger();
     private final Map<Side, Map<String, String>> usiOptions;
@@ -193,6 +199,9 @@ final class EngineWorker implements AutoCloseable {
         for (int move : turn.moves()) {
             position.doMove(move);
         }
+        if (turn.player().kind() == Player.Kind.TSUME) {
+            return defend(turn, position);
+        }
         ClockState clock = turn.clock();
         TimeControl timeControl = turn.timeControl();
         if (turn.player().kind() == Player.Kind.USI) {
@@ -216,6 +225,28 @@ final class EngineWorker implements AutoCloseable {
             return "win";
         }
         return result.bestMove() == Move.NONE ? "resign" : Usi.format(position.variant(), result.bestMove());
+    }
+
+    /**
+     * A tsume's defender: the longest defence, the problem's own while the attack follows its solution, or the
+     * refutation of a failed attack ({@link GameSession#REFUTES}).
+     */
+    private String defend(EngineTurn turn, Position position) {
+        TsumeProblem problem = TsumeSet.builtIn().byId(turn.player().command())
+                .orElseThrow(() -> new IllegalStateException("Unknown tsume " + turn.player().command()));
+        int ply = turn.ply();
+        List<String> played = turn.moves().stream().map(m -> Usi.format(position.variant(), m)).toList();
+        boolean onSolution = ply < problem.plies() && played.equals(problem.solution().subList(0, ply));
+        int solutionMove = onSolution ? Usi.parseLegalMove(position, problem.solution().get(ply)) : Move.NONE;
+        if (tsumeDefender == null) {
+            tsumeDefender = new TsumeDefender();
+        }
+        TsumeDefender.Reply reply = tsumeDefender.reply(position, problem.plies() - ply, solutionMove);
+        if (reply.move() == Move.NONE) {
+            return "resign"; // mated: the rules end the game before it is asked, so this is not reached
+        }
+        String move = Usi.format(position.variant(), reply.move());
+        return reply.refutes() ? move + GameSession.REFUTES : move;
     }
 
     private UsiClient usi(Player player, Side side) throws UsiEngineException {

@@ -86,6 +86,8 @@ final class MenuChoices implements BoardMenu.Listener {
             session.get().tutor(c.on());
         } else if (choice instanceof MenuChoice.Review) {
             review();
+        } else if (choice instanceof MenuChoice.Tsume) {
+            commands.execute(new RemoteCommand.Tsume(null), orRefused());
         }
     }
 

@@ -103,6 +103,9 @@ final class PostGameReview implements AutoCloseable {
     /** Return the sides a person played: their moves are the ones summed up. */
     private static Set<Side> people(GameState state) {
         Set<Side> people = EnumSet.noneOf(Side.class);
+        if (state.tsume() != null) {
+            return people; // a tsume is checked as it is played: 正解 or its refutation
+        }
         if (state.black().kind() == Player.Kind.HUMAN) {
             people.add(Side.BLACK);
         }

@@ -70,6 +70,10 @@ sealed interface RemoteCommand {
     }
 
     /** {@code hint}: the engine's move for the side to move. */
+    /** {@code tsume}: a problem of the built-in set (null: the board's next unsolved one), set up by the LEDs. */
+    record Tsume(String problem) implements RemoteCommand {
+    }
+
     /** The tutor on or off (docs/learning.md). */
     record Tutor(boolean on) implements RemoteCommand {
     }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.shogibridge.core.record.GameRecord;
 import org.shogibridge.core.record.RecordFormat;
 import org.shogibridge.device.config.RunSettings;
@@ -32,6 +33,8 @@ public final class WebServer implements AutoCloseable {
     private final Function<RecordFormat, byte[]> liveRecord;
     private final DashboardAssets assets = new DashboardAssets("/dashboard/");
     private final ArchivedGames games;
+    /** The built-in tsume with the board's progress ({@code /tsume.json}), once the daemon gives it. */
+    private volatile Supplier<String> tsume;
 
     public WebServer(String host, int port, GameArchive archive, RunSettings settings, Function<RecordFormat, byte[]> liveRecord)
             throws IOException {
@@ -44,6 +47,11 @@ public final class WebServer implements AutoCloseable {
 
     public int port() {
         return server.port();
+    }
+
+    /** Serve the built-in tsume and the board's progress through them at {@code /tsume.json}. */
+    public void tsume(Supplier<String> progress) {
+        this.tsume = progress;
     }
 
     private WebReply handle(WebRequest request) throws IOException {
@@ -66,6 +74,8 @@ public final class WebServer implements AutoCloseable {
             }
             return WebReply.of(200, format == RecordFormat.JKF ? "application/json"
                     : "text/plain; charset=" + (format == RecordFormat.KIF ? "Shift_JIS" : "utf-8"), file).header("Cache-Control", "no-cache");
+        } else if (path.equals("/tsume.json") && tsume != null) {
+            return WebReply.of(200, "application/json", tsume.get()).header("Cache-Control", "no-cache");
         } else if (path.equals("/config.json")) {
             return WebReply.of(200, "application/json", config(request, board));
         }

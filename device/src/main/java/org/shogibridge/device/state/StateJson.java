@@ -79,6 +79,12 @@ public final class StateJson {
                     .put("markEnglish", s.advice().markEnglish()).put("better", s.advice().better())
                     .put("betterJapanese", s.advice().betterJapanese());
         }
+        if (s.tsume() == null) {
+            root.putNull("tsume");
+        } else { // a tsume being solved (docs/learning.md): its set-up step while the board is set up
+            root.putObject("tsume").put("id", s.tsume().id()).put("plies", s.tsume().plies())
+                    .put("setUp", s.tsume().setUp()).put("setUpEnglish", s.tsume().setUpEnglish());
+        }
         ObjectNode boardStatus = root.putObject("boardStatus");
         boardStatus.put("status", s.status().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         strings(boardStatus.putArray("squares"), s.status().squares());
@@ -167,12 +173,12 @@ public final class StateJson {
         }
     }
 
-    /** Write a player as the journal keeps it: as published, and the command of an external engine. */
+    /** Write a player as the journal keeps it: as published, and the command of an external engine (a tsume's id). */
     public static ObjectNode savedPlayer(Player p) {
         ObjectNode node = JSON.createObjectNode();
         player(node, p);
-        if (p.kind() == Player.Kind.USI) {
-            node.put("command", p.command());
+        if (p.kind() == Player.Kind.USI || p.kind() == Player.Kind.TSUME) {
+            node.put("command", p.command()); // the engine's command line, or the tsume's id
         }
         return node;
     }

@@ -41,6 +41,8 @@ class CommandParserTest {
         assertEquals(new RemoteCommand.Resign(Side.WHITE), parse(simulated, "resign", "{\"side\":\"gote\"}"));
         assertEquals(new RemoteCommand.Resign(null), parse(simulated, "resign", "{\"id\":\"7\"}"));
         assertEquals(new RemoteCommand.Tutor(true), parse(simulated, "tutor", "{\"on\":true}"));
+        assertEquals(new RemoteCommand.Tsume("3-01"), parse(simulated, "tsume", "{\"problem\":\"3-01\"}"));
+        assertEquals(new RemoteCommand.Tsume(null), parse(simulated, "tsume", "{}"), "the next unsolved one");
         assertEquals(new RemoteCommand.TakeBack(), parse(simulated, "takeback", "{}"));
         assertEquals(new RemoteCommand.Promote(false), parse(simulated, "promote", "{\"promote\":false}"));
         assertEquals(new RemoteCommand.Level(7, Side.BLACK), parse(simulated, "level", "{\"level\":7,\"side\":\"black\"}"));
@@ -87,7 +89,9 @@ class CommandParserTest {
 
     static Stream<Arguments> refusals() {
         return Stream.of(
-                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback, tutor."),
+                Arguments.of("tsume", "{\"problem\":\"9-99\"}", "Unknown tsume. '9-99' is not in the built-in set (3-01 to 7-10)."),
+                Arguments.of("tsume", "{\"problem\":301}", "Malformed command. 'problem' must be a string."),
+                Arguments.of("bogus", "{}", "Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback, tsume, tutor."),
                 Arguments.of("resign", "{", "Malformed command. Not JSON: it ends before the object is closed."),
                 Arguments.of("resign", "{\"side\":blak}", "Malformed command. Not JSON: unexpected text before character 13."),
                 Arguments.of("resign", "[".repeat(2000), "Malformed command. Not JSON: nested more than 8 deep."),

@@ -223,7 +223,7 @@ class DaemonTest {
         play("7g7f", 1);
         long seqBefore = mqtt.await("state", j -> j.get("moves").size() == 1, WAIT).json().get("seq").asLong();
         mqtt.command("bogus", "{}");
-        assertEquals("Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback, tutor.",
+        assertEquals("Unknown command. 'bogus' is not one of abort, clock, hint, impasse, level, new-game, players, promote, resign, result, seek, sim, takeback, tsume, tutor.",
                 mqtt.await("cmd/bogus/result", j -> true, WAIT).json().get("error").asText());
         mqtt.command("seek", "{}");
         assertEquals("Not online. This board plays online only with online.service set (docs/online.md).",
