@@ -816,3 +816,54 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
     await page.close();
   });
 });
+
+describe('a tsume chosen on the page (issue 86): set up, solved, and the verdict in the player\'s words', () => {
+  let daemon: Daemon;
+  let watcher: Watcher;
+  const board = 'local/board1';
+
+  beforeAll(async () => {
+    daemon = await Daemon.start();
+    watcher = await Watcher.connect(daemon.brokerUrl);
+  });
+
+  afterAll(async () => {
+    await watcher?.close();
+    await daemon?.stop();
+  });
+
+  it('offers the set with the board\'s progress, says each set-up step, and says 正解 once it is solved', async () => {
+    const { page, errors } = await open(daemon.dashboardUrl);
+    await shows(page, (await watcher.state(board)).seq);
+    await page.locator('.tsume-buttons:not([hidden]) .tsume-choice option[value="3-01"]').waitFor({ state: 'attached' });
+    expect(await page.locator('.tsume-choice option').count()).toBe(30);
+    expect(await page.locator('.tsume-choice option[value="3-01"]').textContent()).toBe('3-01 3手詰');
+    await page.locator('.tsume-choice').selectOption('3-01');
+    await page.locator('button[data-tsume]').click();
+    await page.locator('.panel-message', { hasText: '3-01（3手詰）を出題しました。' }).waitFor();
+    const setUp = await watcher.state(board, (s) => (s as unknown as { tsume?: { setUp: string | null } }).tsume?.setUp != null);
+    await page.locator('.status', { hasText: /^詰将棋を並べています: 赤い升の駒をすべて盤から取ってください。$/ }).waitFor();
+
+    // The simulated hands set the problem up at once (a person follows the LEDs; DaemonTsumeTest does).
+    await page.locator('button[data-verb="sim-set-up"]').click();
+    const ready = await watcher.state(board, (s) => s.game === setUp.game
+      && (s as unknown as { tsume?: { setUp: string | null } }).tsume?.setUp === null);
+    await page.locator('.status', { hasText: '詰将棋 3-01（3手詰）: 王手の連続で詰ませてください。' }).waitFor();
+    await page.screenshot({ path: join(scratchDirectory('tsume'), 'tsume.png') });
+
+    expect(ready.moves).toEqual([]);
+    for (const usi of ['G*4b', '6d4b+']) {
+      const played = await watcher.play(board, usi);
+      if (played.moves.length < 3) { // the defender answers on the LEDs, and the simulated hands carry it out
+        await watcher.state(board, (s) => s.moves.length === played.moves.length + 1);
+      }
+    }
+    const solved = await watcher.state(board, (s) => s.result !== null);
+    expect(solved.result).toMatchObject({ winner: 'black', reason: 'checkmate' });
+    await page.locator('.status', { hasText: '正解です。' }).waitFor();
+    await page.locator('.tsume-choice').focus(); // the progress is read again
+    await page.locator('.tsume-choice option[value="3-01"]', { hasText: '3-01 3手詰 ✓' }).waitFor({ state: 'attached' });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+});

@@ -53,6 +53,12 @@ export interface GameStateMessage {
   /** The tutor's warning on the person's last move while it is in force (docs/learning.md), else null or absent. */
   readonly advice?: { readonly ply: number; readonly mark: string; readonly markEnglish: string; readonly better: string;
     readonly betterJapanese: string } | null;
+  /**
+   * The tsume being solved (docs/learning.md), else null or absent: while the board is set up, the step in words (the
+   * LEDs show where). The verdict is the result: Black winning is 正解, White winning (detail 不正解) a refuted attack.
+   */
+  readonly tsume?: { readonly id: string; readonly plies: number; readonly setUp: string | null;
+    readonly setUpEnglish: string | null } | null;
   /** What to do in Japanese words (a correction's steps: ７七に駒を置く; absent before this field). */
   readonly boardStatus: { status: string; squares: readonly string[]; detail: string; japanese?: string;
     /** The komadai slots a correction concerns, `black:P` (absent before this field). */

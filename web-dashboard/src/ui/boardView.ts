@@ -274,11 +274,18 @@ export class BoardPage {
       text = t('boardOffline');
     } else if (s.status === 'halted') {
       text = t('halted', { what: s.detail });
+    } else if (state.tsume?.setUp) {
+      text = t('tsumeSetUp', { step: japanese ? state.tsume.setUp : state.tsume.setUpEnglish ?? state.tsume.setUp });
+    } else if (state.tsume && state.result) {
+      const escape = japanese ? state.movesJapanese[state.movesJapanese.length - 1] ?? state.lastMove : state.lastMove;
+      text = state.result.winner === 'black' ? t('tsumeSolved') : t('tsumeRefuted', { move: String(escape) });
     } else if (state.advice) {
       text = t('tutorAdvice', { mark: japanese ? state.advice.mark : state.advice.markEnglish,
         best: this.engineMoveText(state.advice.better, state.advice.betterJapanese, 1) });
     } else if (state.engineMove) {
       text = t('computerPlays', { move: this.engineMoveText(state.engineMove, state.engineMoveJapanese) });
+    } else if (state.tsume) {
+      text = t('tsumeSolve', { id: state.tsume.id, plies: state.tsume.plies });
     }
     status.textContent = text;
     status.className = `status ${live ? (halted !== null ? 'halted' : s.status) : 'history'}`;

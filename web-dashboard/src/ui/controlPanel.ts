@@ -8,6 +8,7 @@ import { Connection } from '../live/connection';
 import { BoardView } from '../live/store';
 import { Position, Side, Square, formatSquare, parseSquare } from '../shogi/position';
 import { PROMOTABLE, inZone } from '../shogi/notation';
+import { escapeXml } from './escape';
 import { refusal, t } from './i18n';
 import { NewGameDialog, choiceFrom, newGameFields } from './newGameDialog';
 
@@ -41,6 +42,10 @@ export class ControlPanel {
         <button data-verb="resign" data-side="white">${t('resignFor', { side: '☖' })}</button>
         <label class="tutor" title="${t('tutorTitle')}"><input type="checkbox" class="tutor-switch"> ${t('tutor')}</label>
       </div>
+      <div class="buttons tsume-buttons" hidden>
+        <select class="tsume-choice" aria-label="${t('tsume')}"></select>
+        <button data-tsume title="${t('tsumeTitle')}">${t('tsume')}</button>
+      </div>
       <div class="buttons clock-buttons">
         <button data-clock="start">${t('clockStart')}</button><button data-clock="pause">${t('clockPause')}</button>
         <select class="clock-side" aria-label="${t('clockTime')}"><option value="black">☗</option><option value="white">☖</option></select>
@@ -71,10 +76,44 @@ export class ControlPanel {
     this.tutorSwitch = root.querySelector('.tutor-switch') as HTMLInputElement;
     this.tutorSwitch.onchange = () => void this.tutor(this.tutorSwitch.checked);
     this.dialog = new NewGameDialog(root, variant, usiEngine);
+    this.tsumeChoice = root.querySelector('.tsume-choice') as HTMLSelectElement;
+    this.tsumeChoice.onfocus = () => void this.loadTsume(); // the progress may have changed since
+    (root.querySelector('button[data-tsume]') as HTMLButtonElement).onclick = () => void this.tsume();
+    void this.loadTsume();
     this.promotionBox = root.querySelector('.promotion') as HTMLElement;
   }
 
   private readonly promotionBox: HTMLElement;
+  private readonly tsumeChoice: HTMLSelectElement;
+
+  /**
+   * The built-in tsume with this board's progress (/tsume.json, the daemon's own page only: elsewhere the controls
+   * stay hidden), each a choice marked ✓ once solved; the board's next unsolved one chosen.
+   */
+  private async loadTsume(): Promise<void> {
+    try {
+      const response = await fetch('tsume.json', { cache: 'no-store' });
+      if (!response.ok) {
+        return;
+      }
+      const set = await response.json() as { problems: Array<{ id: string; plies: number; solved: boolean }>; last: string | null };
+      const chosen = this.tsumeChoice.value;
+      this.tsumeChoice.innerHTML = set.problems.map((p) => `<option value="${escapeXml(p.id)}">${escapeXml(
+        t('tsumeOption', { id: p.id, plies: p.plies, solved: p.solved ? ' ✓' : '' }))}</option>`).join('');
+      const lastAt = set.problems.findIndex((p) => p.id === set.last);
+      const next = set.problems.find((p, i) => i > lastAt && !p.solved) ?? set.problems.find((p) => !p.solved);
+      this.tsumeChoice.value = chosen || next?.id || set.problems[0]?.id || '';
+      (this.tsumeChoice.parentElement as HTMLElement).hidden = set.problems.length === 0;
+    } catch {
+      // no set on this page's server (a hub): no tsume controls
+    }
+  }
+
+  /** Set the chosen tsume (cmd/tsume): the board guides its set-up on the LEDs, the status says each step. */
+  private async tsume(): Promise<void> {
+    const reply = await this.connection.command(this.event, this.board, 'tsume', { problem: this.tsumeChoice.value });
+    this.say(reply.ok ? t('tsumeChosen', { id: String(reply.tsume), plies: String(reply.plies) }) : refusal(reply));
+  }
   private readonly tutorSwitch: HTMLInputElement;
 
   /** Show whether the board's tutor is on, as its state says (a switch being changed is left alone). */

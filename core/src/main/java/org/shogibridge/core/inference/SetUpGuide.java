@@ -21,7 +21,9 @@ import org.shogibridge.core.rules.Variant;
  * <p>A board of presence sensors cannot tell one piece from another, so a square whose piece must change is emptied
  * and filled again; when the board's pieces are not known (it did not show the last game), every piece on it is
  * taken off first. The guide reads debounced scans and only moves forward; when the last step is done and the board
- * still differs (a piece knocked over on the way), it starts again from what the board shows.
+ * still differs (a piece knocked over on the way), it starts again from what the board shows. A player who sets the
+ * position up in another order is done as soon as the board shows it, each piece to change having been off its
+ * square once.
  */
 public final class SetUpGuide {
     /** What the player does next. */
@@ -46,6 +48,9 @@ public final class SetUpGuide {
     private final List<Step> steps = new ArrayList<>();
     private final SensorSnapshot last;
     private final LedFrame leds;
+    /** Squares whose piece must change: done only once each was seen empty (presence alone cannot tell the change). */
+    private boolean[] mustEmpty;
+    private final boolean[] seenEmpty;
     private int next;
     private int stableScans;
     private boolean done;
@@ -61,6 +66,8 @@ public final class SetUpGuide {
         this.debounceScans = debounceScans;
         this.last = new SensorSnapshot(target.variant());
         this.leds = new LedFrame(target.variant().squares());
+        this.seenEmpty = new boolean[target.variant().squares()];
+        this.mustEmpty = new boolean[target.variant().squares()];
         if (known != null) {
             plan(known::pieceAt);
         }
@@ -77,18 +84,19 @@ public final class SetUpGuide {
         if (steps.isEmpty()) { // the board was not known: plan from its first steady reading
             plan(sq -> snapshot.reading(sq) == SensorSnapshot.EMPTY ? Piece.EMPTY : -1);
         }
+        for (int sq = 0; sq < seenEmpty.length; sq++) {
+            seenEmpty[sq] |= snapshot.reading(sq) == SensorSnapshot.EMPTY;
+        }
         int before = next;
         while (next < steps.size() && satisfied(steps.get(next), snapshot)) {
             next++;
         }
-        if (next == steps.size()) {
-            if (shows(snapshot)) {
-                done = true;
-            } else {
-                next = 0; // something moved on the way: start again from what the board shows
-                plan(sq -> snapshot.reading(sq) == SensorSnapshot.readingOf(target.pieceAt(sq), faceSensing)
-                        ? target.pieceAt(sq) : snapshot.reading(sq) == SensorSnapshot.EMPTY ? Piece.EMPTY : -1);
-            }
+        if (shows(snapshot) && everyChangeSeen()) {
+            done = true; // set up, in the order the LEDs asked or another
+        } else if (next == steps.size()) {
+            next = 0; // something moved on the way: start again from what the board shows
+            plan(sq -> snapshot.reading(sq) == SensorSnapshot.readingOf(target.pieceAt(sq), faceSensing)
+                    ? target.pieceAt(sq) : snapshot.reading(sq) == SensorSnapshot.EMPTY ? Piece.EMPTY : -1);
         }
         showStep();
         return done || next != before;
@@ -142,6 +150,8 @@ public final class SetUpGuide {
 
     private void plan(Known known) {
         steps.clear();
+        java.util.Arrays.fill(mustEmpty, false);
+        java.util.Arrays.fill(seenEmpty, false);
         Variant v = target.variant();
         List<Integer> remove = new ArrayList<>();
         List<Integer> place = new ArrayList<>();
@@ -153,6 +163,7 @@ public final class SetUpGuide {
             }
             if (have != Piece.EMPTY) {
                 remove.add(sq);
+                mustEmpty[sq] = want != Piece.EMPTY; // a piece to change, not only to take off
             }
             if (want != Piece.EMPTY) {
                 place.add(sq);
@@ -186,6 +197,15 @@ public final class SetUpGuide {
             case KOMADAI -> snapshot.komadai(Side.BLACK, s.piece()) == s.count();
             case DONE -> true;
         };
+    }
+
+    private boolean everyChangeSeen() {
+        for (int sq = 0; sq < mustEmpty.length; sq++) {
+            if (mustEmpty[sq] && !seenEmpty[sq]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean allEmpty(List<Integer> squares, SensorSnapshot snapshot) {

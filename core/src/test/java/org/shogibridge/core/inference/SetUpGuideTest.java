@@ -94,6 +94,21 @@ class SetUpGuideTest {
     }
 
     @Test
+    void setUpInAnotherOrderIsDoneOnceEveryPieceToChangeWasOffItsSquare() {
+        Position start = Position.start(V);
+        board.show(start, false);
+        SetUpGuide guide = new SetUpGuide(TARGET, start, false, 4);
+        board.show(TARGET, false); // all at once: but 5c held White's pawn and must now hold Black's
+        scan(guide);
+        assertFalse(guide.done(), "the pawn on 5c was never lifted");
+        board.reading(sq("5c"), SensorSnapshot.EMPTY);
+        scan(guide);
+        board.reading(sq("5c"), SensorSnapshot.OCCUPIED);
+        scan(guide);
+        assertTrue(guide.done());
+    }
+
+    @Test
     void anUnknownBoardIsClearedFirstAndAPieceKnockedOverOnTheWayIsAskedForAgain() {
         board.reading(sq("5a"), SensorSnapshot.OCCUPIED).reading(sq("1i"), SensorSnapshot.OCCUPIED);
         SetUpGuide guide = new SetUpGuide(TARGET, null, false, 4);

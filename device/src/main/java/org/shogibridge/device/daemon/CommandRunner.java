@@ -166,7 +166,11 @@ final class CommandRunner {
             answerWhenDone(simulated.komadai(c.side(), c.type(), c.change()), reply);
             return;
         } else if (command instanceof RemoteCommand.SimSetUp) {
-            answerWhenDone(simulated.setUp(session.state().position()), reply);
+            Position position = session.state().position();
+            boolean tsumeSetUp = session.state().tsume() != null && session.state().tsume().settingUp();
+            // a tsume is set up as a person would: every piece off, then the problem (the set-up sees each change)
+            answerWhenDone(tsumeSetUp ? simulated.setUp(new Position(position.variant())).thenCompose(x -> simulated.setUp(position))
+                    : simulated.setUp(position), reply);
             return;
         } else if (command instanceof RemoteCommand.SimPress c) {
             answerWhenDone(simulated.press(c.button(), c.holdMillis()), reply);
