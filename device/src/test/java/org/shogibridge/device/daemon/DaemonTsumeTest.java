@@ -118,6 +118,43 @@ class DaemonTsumeTest {
         }
     }
 
+    /** A tsume in progress is a game like any other: it resumes after a restart, its defender still the mate solver. */
+    @Test
+    void aTsumeInProgressResumesAfterARestart() throws Exception {
+        TsumeProblem problem = TsumeSet.builtIn().problems().get(0);
+        Map<String, Object> human = Map.of("type", "human");
+        Map<String, Object> extra = Map.of("board.follow-leds", true);
+        String game;
+        try (LocalDaemon local = new LocalDaemon(data, human, human, extra)) {
+            Subscriber mqtt = local.mqtt;
+            mqtt.command("tsume", "{\"problem\":\"" + problem.id() + "\"}");
+            mqtt.await("state", j -> problem.id().equals(j.path("tsume").path("id").asText()), WAIT);
+            mqtt.command("sim", "{\"action\":\"set-up\"}"); // the hands clear the board, then set the problem up
+            JsonNode ready = mqtt.await("state", j -> problem.id().equals(j.path("tsume").path("id").asText())
+                    && j.path("tsume").path("setUp").isNull(), WAIT).json();
+            game = ready.get("game").asText();
+            mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + problem.solution().get(0) + "\"}");
+            mqtt.await("state", j -> j.get("moves").size() == 2, WAIT); // the defence, carried out by the hands
+        }
+        try (LocalDaemon local = new LocalDaemon(data, human, human, extra)) {
+            Subscriber mqtt = local.mqtt;
+            JsonNode resumed = mqtt.await("state", j -> j.get("game").asText().equals(game), WAIT).json();
+            assertTrue(resumed.get("resumed").asBoolean(), resumed.toString());
+            assertEquals(problem.solution().subList(0, 2), new ObjectMapper().convertValue(resumed.get("moves"), java.util.List.class));
+            assertEquals(problem.id(), resumed.get("tsume").get("id").asText());
+            assertTrue(resumed.get("tsume").get("setUp").isNull(), "the board showed it: no set-up again");
+            assertEquals("tsume", resumed.get("players").get("white").get("type").asText());
+            for (int ply = 2; ply < problem.plies(); ply += 2) {
+                int plies = ply + 2;
+                mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + problem.solution().get(ply) + "\"}");
+                mqtt.await("state", j -> j.get("moves").size() >= Math.min(plies, problem.plies()), WAIT);
+            }
+            JsonNode end = mqtt.await("state", j -> !j.get("result").isNull() && j.get("game").asText().equals(game), WAIT).json();
+            assertEquals("black", end.get("result").get("winner").asText());
+        }
+        assertTrue(Files.readString(data.resolve("tsume.json")).contains("\"" + problem.id() + "\""));
+    }
+
     /** Do what the LEDs ask until the state says the board is set up: only the LEDs say where, the words say what. */
     private void setUpByTheLeds(Subscriber mqtt, TsumeProblem problem) throws Exception {
         for (int step = 0; ; step++) {
