@@ -139,9 +139,21 @@ public final class TsumeCheck {
         for (int sq = 0; sq < board.length; sq++) {
             board[sq] = sq == square ? Piece.EMPTY : start.pieceAt(sq);
         }
+        int[] blackHand = new int[Piece.TYPES];
+        for (int type = Piece.PAWN; type < Piece.KING; type++) {
+            blackHand[type] = start.handCount(Side.BLACK, type) - (type == handType ? 1 : 0);
+        }
+        return setAsTsume(v, board, blackHand);
+    }
+
+    /**
+     * A position set as tsume are: these pieces on the board (by square, piece codes), Black to move with this hand (by
+     * type), White holding every remaining piece; null when that is no position (White left in check, too many pieces).
+     */
+    public static Position setAsTsume(Variant v, int[] board, int[] blackHand) {
         int[] hand = new int[Piece.CODES];
         for (int type = Piece.PAWN; type < Piece.KING; type++) {
-            hand[Piece.code(type, Side.BLACK.index())] = start.handCount(Side.BLACK, type) - (type == handType ? 1 : 0);
+            hand[Piece.code(type, Side.BLACK.index())] = blackHand[type];
         }
         try {
             Position p = Position.fromSfen(Sfen.format(v, board, hand, Side.BLACK, 1));

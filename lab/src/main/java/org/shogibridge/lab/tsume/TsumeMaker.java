@@ -7,7 +7,6 @@ import org.shogibridge.core.engine.MateSolver;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Piece;
 import org.shogibridge.core.rules.Position;
-import org.shogibridge.core.rules.Sfen;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Variant;
@@ -69,18 +68,11 @@ public final class TsumeMaker {
             }
             board[turn ? board.length - 1 - sq : sq] = Piece.code(Piece.type(code), colour);
         }
-        int[] hand = new int[Piece.CODES];
-        Side attacker = game.sideToMove();
+        int[] hand = new int[Piece.TYPES];
         for (int type = Piece.PAWN; type < Piece.KING; type++) {
-            hand[Piece.code(type, 0)] = game.handCount(attacker, type);
+            hand[type] = game.handCount(game.sideToMove(), type);
         }
-        try {
-            Position p = Position.fromSfen(Sfen.format(v, board, hand, Side.BLACK, 1));
-            p.putRemainingPiecesInHand(Side.WHITE);
-            return p.inCheck(Side.WHITE) ? null : p;
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return TsumeCheck.setAsTsume(v, board, hand);
     }
 
     /** Take off, one at a time, every piece without which the mate keeps its length. */
