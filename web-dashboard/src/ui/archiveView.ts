@@ -94,12 +94,11 @@ export class ArchivedGamePage {
     const state = await response.json() as { event: string; board: string };
     const store = new BoardStore(settings.root);
     store.receive(`${settings.root}/${state.event}/${state.board}/state`, JSON.stringify(state));
-    if (!settings.hub) { // the daemon's own games carry their review once it is done (docs/learning.md)
-      const reviewed = await fetch(`games/${encodeURIComponent(id)}.review.json`, { cache: 'no-store' }).catch(() => null);
-      if (!this.alive) return;
-      if (reviewed?.ok) {
-        store.receive(`${settings.root}/${state.event}/${state.board}/review`, await reviewed.text());
-      }
+    // A game carries its review once it is done (docs/learning.md): the daemon's beside it, the hub's as the board sent it.
+    const reviewed = await fetch(`${base}/${encodeURIComponent(id)}.review.json`, { cache: 'no-store' }).catch(() => null);
+    if (!this.alive) return;
+    if (reviewed?.ok) {
+      store.receive(`${settings.root}/${state.event}/${state.board}/review`, await reviewed.text());
     }
     const archived = { ...settings, simulated: false, commands: false };
     this.page = new BoardPage(root, store, state.event, state.board, connection, archived, id);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.ZipEntry;
@@ -80,8 +81,21 @@ final class ArchiveFeeds {
         }
     }
 
-    /** One game: {@code <id>.kifu} as kept, {@code .kif}, {@code .csa}, {@code .jkf} made from it, {@code .json} for the board view. */
+    private static final String REVIEW = ".review.json";
+
+    /**
+     * One game: {@code <id>.kifu} as kept, {@code .kif}, {@code .csa}, {@code .jkf} made from it, {@code .json} for the
+     * board view, {@code .review.json} its review when the board sent one.
+     */
     private Answer game(String name) throws IOException {
+        if (name.endsWith(REVIEW)) { // its review, kept beside it when the board sent one
+            GameIndex.Entry entry = index.get(name.substring(0, name.length() - REVIEW.length()));
+            if (entry == null || heldBack.test(entry.id())) {
+                return null;
+            }
+            Path review = index.file(entry).resolveSibling(entry.id() + REVIEW);
+            return Files.exists(review) ? new Answer("application/json", Files.readAllBytes(review)) : null;
+        }
         int dot = name.lastIndexOf('.');
         if (dot <= 0) {
             return null;

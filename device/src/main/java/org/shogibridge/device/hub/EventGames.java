@@ -35,6 +35,11 @@ final class EventGames {
         version++;
     }
 
+    /** Keep a game's review (the board's {@code review} message) beside its record, as the board keeps it. */
+    void saveReview(String gameId, String json) throws IOException {
+        files.saveReview(gameId, json);
+    }
+
     /** Grows with each game kept. */
     synchronized long version() {
         return version;

@@ -151,6 +151,11 @@ public final class Hub implements AutoCloseable {
             keepRecord(board, kind.substring("games/".length()), message.getPayload());
             return;
         }
+        if (kind.equals("review") && message.getPayload().length > 0 && message.getPayload().length <= MAX_PAYLOAD_BYTES
+                && boards.accepts(board)) {
+            keepReview(board, message.getPayload());
+            return;
+        }
         if (!(kind.equals("state") || kind.equals("status") || kind.equals("analysis")) || message.getPayload().length == 0) {
             return; // moves: the state carries them all; an empty payload clears a retained message
         }
@@ -202,6 +207,26 @@ public final class Hub implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             if (warned.size() < MAX_WARNED && warned.add("games/" + board)) {
                 log.warn("Ignored the record of game {} of board {}: {}", gameId, board, e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Keep a game's review (a board's retained {@code review}) beside the game in the event's archive, so that the
+     * archive's page draws it as the board's own page does. Read as JSON first: a board's message, not any bytes.
+     */
+    private void keepReview(String board, byte[] payload) {
+        try {
+            String json = new String(payload, StandardCharsets.UTF_8);
+            String gameId = JSON.readTree(json).path("game").asText();
+            if (!GameArchive.validId(gameId) || !gameId.contains("-" + board)) { // ids end with the board's (GameIds)
+                throw new IllegalArgumentException("not a review of this board's game (" + gameId + ")");
+            }
+            games.saveReview(gameId, json);
+            log.info("Kept the review of game {} of board {}.", gameId, board);
+        } catch (IOException | RuntimeException e) {
+            if (warned.size() < MAX_WARNED && warned.add("review/" + board)) {
+                log.warn("Ignored the review of board {}: {}", board, e.getMessage());
             }
         }
     }

@@ -230,6 +230,14 @@ class EventHubTest {
                 GameRecord archived = RecordFormat.read("a.kifu", get("http://127.0.0.1:" + hub.httpPort() + "/archive/game/" + game + ".kifu").body());
                 assertEquals(Ending.RESIGNATION, archived.mainLine().ending());
             }
+            // Each board reviews its game (two people) and sends the review: the archive serves it beside the game
+            for (int i = 0; i < 3; i++) {
+                String game = room.await(BOARDS[i] + "/state", j -> j.path("result").isObject(), WAIT).json().get("game").asText();
+                JsonNode review = awaitServed("http://127.0.0.1:" + hub.httpPort() + "/archive/game/" + game + ".review.json");
+                assertEquals(game, review.path("game").asText());
+                assertEquals(room.await(BOARDS[i] + "/state", j -> j.path("result").isObject(), WAIT).json().get("moves").size(),
+                        review.get("moves").size(), BOARDS[i]);
+            }
             assertTrue(outside.topics().stream().allMatch(t -> t.matches("b[123]/(status|state|moves|analysis)")),
                     "the public feed carries no command topic: " + outside.topics());
         } finally {
@@ -276,6 +284,19 @@ class EventHubTest {
                 return json;
             }
             Thread.sleep(100);
+        }
+    }
+
+    /** The JSON at a URL once it is served (404 until then), within the wait. */
+    private JsonNode awaitServed(String url) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() == 200) {
+                return JSON.readTree(response.body());
+            }
+            assertTrue(System.nanoTime() < deadline, url + " not served: " + response.statusCode());
+            Thread.sleep(200);
         }
     }
 
