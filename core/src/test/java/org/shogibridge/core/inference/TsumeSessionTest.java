@@ -156,5 +156,10 @@ class TsumeSessionTest {
         }
         assertTrue(lit > 0, "the refutation is shown\n" + leds.toString(9));
         assertFalse(state().tsume().settingUp());
+
+        assertTrue(board.session.takeBack(board.time()), "待った: try again");
+        assertEquals(List.of(), board.moves(), "the refutation and the attack taken back");
+        assertNull(state().result());
+        assertEquals("3-test", state().tsume().id());
     }
 }
