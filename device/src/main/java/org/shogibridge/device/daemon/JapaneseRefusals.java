@@ -49,6 +49,8 @@ final class JapaneseRefusals {
             Map.entry("Illegal computer move", "コンピュータの手が正しくありません。"),
             Map.entry("Command failed", "うまくいきませんでした。もう一度試してください。"),
             Map.entry("No hint", "指せる手がありません。"),
+            Map.entry("Unknown tsume", "その詰将棋はありません。"),
+            Map.entry("No tsume", "詰将棋は本将棋の盤だけで出題できます。"),
             Map.entry("Online", "lishogi につながりません。"),
             Map.entry("No online game", "lishogi の対局がありません。"),
             Map.entry("Online refused", "lishogi に断られました。"),
