@@ -452,7 +452,8 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
             throw new Error(`${label}: ${usi} was not made (${await page.locator('.panel-message').textContent()}; `
               + `${await page.locator('.status').textContent()}): ${e.message}`);
           });
-        expect(made.moves[made.moves.length - 1], label).toBe(usi);
+        // at the ply it was clicked at (the computer's reply may be carried out before this watcher sees the state)
+        expect(made.moves[turn.moves.length], label).toBe(usi);
       }
       if (time === '30s') {
         // Byoyomi alone: the clock says so and counts it down (the computer's clock runs while it thinks).
@@ -843,6 +844,8 @@ describe('a tsume chosen on the page (issue 86): set up, solved, and the verdict
     await page.locator('.panel-message', { hasText: '3-01（3手詰）を出題しました。' }).waitFor();
     const setUp = await watcher.state(board, (s) => (s as unknown as { tsume?: { setUp: string | null } }).tsume?.setUp != null);
     await page.locator('.status', { hasText: /^詰将棋を並べています: 赤い升の駒をすべて盤から取ってください。$/ }).waitFor();
+    // the squares to clear are marked on the page's board as the LEDs light them (the start position's forty)
+    await expect.poll(() => page.locator('.board-svg .correction').count()).toBe(40);
 
     // The simulated hands set the problem up at once (a person follows the LEDs; DaemonTsumeTest does).
     await page.locator('button[data-verb="sim-set-up"]').click();

@@ -58,7 +58,9 @@ export interface GameStateMessage {
    * LEDs show where). The verdict is the result: Black winning is 正解, White winning (detail 不正解) a refuted attack.
    */
   readonly tsume?: { readonly id: string; readonly plies: number; readonly setUp: string | null;
-    readonly setUpEnglish: string | null } | null;
+    readonly setUpEnglish: string | null;
+    /** The squares the set-up step lights (USI) and the komadai slot it concerns (`black:G`), for the board to mark. */
+    readonly squares?: readonly string[]; readonly komadai?: string | null } | null;
   /** What to do in Japanese words (a correction's steps: ７七に駒を置く; absent before this field). */
   readonly boardStatus: { status: string; squares: readonly string[]; detail: string; japanese?: string;
     /** The komadai slots a correction concerns, `black:P` (absent before this field). */

@@ -170,8 +170,11 @@ export class BoardPage {
     const marks: BoardMarks = {
       lastMove: ply > 0 ? moveSquares(state.moves[ply - 1], position) : [],
       check: live ? checkedKing(state.result?.reason, state.check === true, position) : null,
-      correction: live && state.boardStatus.status !== 'promotion-pending' ? squares(state.boardStatus.squares, position) : [],
-      correctionKomadai: live ? state.boardStatus.komadai ?? [] : [],
+      // a correction's squares, or a tsume's set-up step, as the LEDs show them
+      correction: !live ? [] : state.tsume?.setUp ? squares(state.tsume.squares ?? [], position)
+        : state.boardStatus.status !== 'promotion-pending' ? squares(state.boardStatus.squares, position) : [],
+      correctionKomadai: !live ? [] : state.tsume?.setUp ? (state.tsume.komadai ? [state.tsume.komadai] : [])
+        : state.boardStatus.komadai ?? [],
       promotion: live && state.boardStatus.status === 'promotion-pending' ? squares(state.boardStatus.squares, position)[0] ?? null : null,
       selected: this.panel?.selection ?? null,
       // As the LEDs show it until the board has it; a hint while the game is where it was asked.

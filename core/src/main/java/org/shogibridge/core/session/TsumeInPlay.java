@@ -7,6 +7,8 @@ import org.shogibridge.core.inference.SetUpGuide;
 import java.util.List;
 import org.shogibridge.core.rules.Game;
 import org.shogibridge.core.rules.Move;
+import org.shogibridge.core.rules.Piece;
+import org.shogibridge.core.rules.Usi;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Side;
 import org.shogibridge.core.rules.Variant;
@@ -65,8 +67,14 @@ final class TsumeInPlay {
     }
 
     TsumeState state() {
-        return new TsumeState(problem.id(), problem.plies(), setUp == null ? null : setUp.japanese(),
-                setUp == null ? null : setUp.english());
+        if (setUp == null) {
+            return new TsumeState(problem.id(), problem.plies(), null, null, List.of(), null);
+        }
+        SetUpGuide.Step step = setUp.step();
+        Variant v = problem.position().variant();
+        List<String> squares = step.squares().stream().map(sq -> Usi.square(v, sq)).toList();
+        String komadai = step.kind() == SetUpGuide.Kind.KOMADAI ? "black:" + Piece.letter(step.piece()) : null;
+        return new TsumeState(problem.id(), problem.plies(), setUp.japanese(), setUp.english(), squares, komadai);
     }
 
     /**

@@ -63,6 +63,7 @@ class TsumeSessionTest {
             }
             if (!acted) { // Black's komadai: the piece and count are said, as the words name them
                 assertEquals(Colour.GREEN, leds.komadaiColour(Side.BLACK), state().tsume().setUp());
+                assertEquals("black:G", state().tsume().komadai());
                 assertEquals("先手の駒台の金を1枚にしてください。", state().tsume().setUp());
                 board.snapshot.komadai(Side.BLACK, Piece.GOLD, 1);
             }
@@ -105,8 +106,12 @@ class TsumeSessionTest {
     void setUpByTheLedsFromTheLastGameThenSolvedWithWhitesPiecesInTheBox() {
         board.session.newTsume(PROBLEM, board.time());
         speak();
-        assertEquals(new TsumeState("3-test", 3, "赤い升の駒をすべて盤から取ってください。",
-                "Take every piece off the red squares (40)."), state().tsume());
+        TsumeState removing = state().tsume();
+        assertEquals("3-test", removing.id());
+        assertEquals("赤い升の駒をすべて盤から取ってください。", removing.setUp());
+        assertEquals("Take every piece off the red squares (40).", removing.setUpEnglish());
+        assertEquals(40, removing.squares().size(), "the page marks them as the LEDs do");
+        assertTrue(removing.squares().contains("5a") && removing.squares().contains("1i"), removing.squares().toString());
         assertEquals(Player.Kind.TSUME, state().white().kind());
         assertEquals(Player.SENTE, state().black().name(), "the person attacks");
 

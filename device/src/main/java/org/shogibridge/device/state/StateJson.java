@@ -82,8 +82,10 @@ public final class StateJson {
         if (s.tsume() == null) {
             root.putNull("tsume");
         } else { // a tsume being solved (docs/learning.md): its set-up step while the board is set up
-            root.putObject("tsume").put("id", s.tsume().id()).put("plies", s.tsume().plies())
+            ObjectNode tsume = root.putObject("tsume").put("id", s.tsume().id()).put("plies", s.tsume().plies())
                     .put("setUp", s.tsume().setUp()).put("setUpEnglish", s.tsume().setUpEnglish());
+            strings(tsume.putArray("squares"), s.tsume().squares());
+            tsume.put("komadai", s.tsume().komadai());
         }
         ObjectNode boardStatus = root.putObject("boardStatus");
         boardStatus.put("status", s.status().kind().name().toLowerCase(Locale.ROOT).replace('_', '-'));
