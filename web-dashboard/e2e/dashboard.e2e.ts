@@ -438,7 +438,10 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
       await dialog.locator(`select[name="${computer}-level"]`).selectOption('1');
       await dialog.locator('select[name="preset"]').selectOption(time);
       await dialog.locator('button.start-game').click();
-      const set = await watcher.state(board, (s) => s.game !== before && s.result === null && s.moves.length === 0);
+      // Answered once the simulated hands have set the new game up: until then the board may still show the last one,
+      // and a click on a square the board is then asked to fix is that fix, not a move (beside a CPU-bound loop).
+      await page.locator('.panel-message', { hasText: '新しい対局を始めました。' }).waitFor();
+      const set = await watcher.state(board, (s) => s.game !== before && s.result === null); // the computer may have moved
       const label = `${handicaps[i] || 'even'}, the person ${person}, clock ${time}`;
       const mine = pawnPushes[person];
       for (const usi of mine) {
