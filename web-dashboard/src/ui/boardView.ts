@@ -280,8 +280,9 @@ export class BoardPage {
     } else if (state.tsume?.setUp) {
       text = t('tsumeSetUp', { step: japanese ? state.tsume.setUp : state.tsume.setUpEnglish ?? state.tsume.setUp });
     } else if (state.tsume && state.result) {
-      const escape = japanese ? state.movesJapanese[state.movesJapanese.length - 1] ?? state.lastMove : state.lastMove;
-      text = state.result.winner === 'black' ? t('tsumeSolved') : t('tsumeRefuted', { move: String(escape) });
+      // the escaping move in the page's notation, never USI
+      const escape = state.lastMove ? this.engineMoveText(state.lastMove, state.movesJapanese[state.movesJapanese.length - 1], 1) : '';
+      text = state.result.winner === 'black' ? t('tsumeSolved') : t('tsumeRefuted', { move: escape });
     } else if (state.advice) {
       text = t('tutorAdvice', { mark: japanese ? state.advice.mark : state.advice.markEnglish,
         best: this.engineMoveText(state.advice.better, state.advice.betterJapanese, 1) });
