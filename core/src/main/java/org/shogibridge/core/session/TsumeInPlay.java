@@ -71,7 +71,7 @@ final class TsumeInPlay {
             return new TsumeState(problem.id(), problem.plies(), null, null, List.of(), null);
         }
         SetUpGuide.Step step = setUp.step();
-        Variant v = problem.position().variant();
+        Variant v = boxed.variant();
         List<String> squares = step.squares().stream().map(sq -> Usi.square(v, sq)).toList();
         String komadai = step.kind() == SetUpGuide.Kind.KOMADAI ? "black:" + Piece.letter(step.piece()) : null;
         return new TsumeState(problem.id(), problem.plies(), setUp.japanese(), setUp.english(), squares, komadai);

@@ -69,25 +69,26 @@ public final class TsumeProgress {
         last = id;
         try {
             Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-            ObjectNode kept = JSON.createObjectNode();
-            kept.putArray("solved").addAll(solved.stream().map(JSON.getNodeFactory()::textNode).toList());
-            ObjectNode t = kept.putObject("tries");
-            tries.forEach(t::put);
-            kept.put("last", last);
-            Files.write(temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(kept).getBytes(StandardCharsets.UTF_8));
+            Files.write(temporary, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(kept()).getBytes(StandardCharsets.UTF_8));
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             log.warn("Tsume progress. {} could not be written: {}.", file, e.getMessage());
         }
     }
 
-    /** The set with this board's progress, as {@code /tsume.json} serves it: every problem, solved or not. */
-    public synchronized ObjectNode json() {
+    /** What the file keeps: the problems solved, the tries of each, the last one played. */
+    private ObjectNode kept() {
         ObjectNode root = JSON.createObjectNode();
         root.putArray("solved").addAll(solved.stream().map(JSON.getNodeFactory()::textNode).toList());
         ObjectNode t = root.putObject("tries");
         tries.forEach(t::put);
         root.put("last", last);
+        return root;
+    }
+
+    /** The set with this board's progress, as {@code /tsume.json} serves it: every problem, solved or not. */
+    public synchronized ObjectNode json() {
+        ObjectNode root = kept();
         var problems = root.putArray("problems");
         for (TsumeProblem p : set.problems()) {
             problems.addObject().put("id", p.id()).put("plies", p.plies()).put("title", p.japaneseTitle())
