@@ -157,6 +157,21 @@ public final class MoveInference {
         return commitPendingPromotion();
     }
 
+    /**
+     * Whether the board says when its LEDs show a frame ({@link #ledsShown}), as a board protocol board does by its
+     * acknowledgement: a promotion's window then counts from when the player can see the choice.
+     */
+    public void boardAcknowledgesLeds(boolean acknowledges) {
+        promotion.awaitShown(acknowledges);
+    }
+
+    /** The board shows {@code frame} as it was at {@code version} since {@code atMillis} (another frame: ignored). */
+    public void ledsShown(LedFrame frame, long version, long atMillis) {
+        if (frame == guide.frame()) {
+            promotion.shown(version, atMillis);
+        }
+    }
+
     /** The board stopped reporting (cable pulled, firmware reset): nothing is judged until it is back. */
     public void boardOffline() {
         offline = true;
@@ -589,6 +604,7 @@ public final class MoveInference {
         clearMismatch();
         observations.add(new PromotionPending(move, usi(move), Move.promotes(move), board.lastChange()));
         showIdle(r);
+        promotion.showing(guide.frame().version());
     }
 
     /**
@@ -601,6 +617,7 @@ public final class MoveInference {
             int move = promotion.move();
             observations.add(new PromotionPending(move, usi(move), Move.promotes(move), now));
             showIdle();
+            promotion.showing(guide.frame().version());
         } else if (gesture == PromotionWindow.Gesture.GAME_GOES_ON) {
             commitPendingPromotion();
         }

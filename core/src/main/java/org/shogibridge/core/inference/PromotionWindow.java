@@ -7,19 +7,39 @@ import org.shogibridge.core.rules.Position;
  * An optional promotion waiting for the player's choice on a board without face sensing (docs/leds.md): the move
  * with the current choice, when its piece was put down, and the window in which lifting the piece from its
  * destination and putting it back toggles the choice. Each toggle opens the window again.
+ *
+ * <p>The window counts from when the board shows the choice (its destination blinking): a player answers what they
+ * see. A board that acknowledges its LED frames (the board protocol's ACK) says when that is; on a busy Pi or a slow
+ * link it can be a second after the piece was put down, and a window counted from the put-down closed before the
+ * player could answer. A choice never acknowledged still closes, {@link #SHOW_PATIENCE_MILLIS} later.
  */
 final class PromotionWindow {
     /** What a change of the board means while the window is open. */
     enum Gesture { NONE, LIFTED, TOGGLED, GAME_GOES_ON }
 
+    /** How much longer the window stays open for a choice the board has not yet acknowledged showing. */
+    static final long SHOW_PATIENCE_MILLIS = 2_000;
+
     private final long windowMillis;
+    private boolean awaitShown;
     private int move = Move.NONE;
-    private long deadline;
+    private long openedAt;
+    /** When the board showed the current choice, or -1 while it has not said so. */
+    private long shownAt = -1;
+    /** The LED frame's version that shows the current choice: an acknowledgement of an older one does not count. */
+    private long choiceVersion = Long.MAX_VALUE;
+    /** The latest LED frame version the board has shown. */
+    private long shownVersion = -1;
     private long madeAt;
     private boolean lifted;
 
     PromotionWindow(long windowMillis) {
         this.windowMillis = windowMillis;
+    }
+
+    /** Whether the board says when its LEDs show a frame: if not, a choice counts as shown when it is made. */
+    void awaitShown(boolean acknowledges) {
+        awaitShown = acknowledges;
     }
 
     boolean isOpen() {
@@ -39,8 +59,34 @@ final class PromotionWindow {
     void open(int choice, long putDownAt, long now) {
         move = choice;
         madeAt = putDownAt;
-        deadline = now + windowMillis;
         lifted = false;
+        restart(now);
+    }
+
+    private void restart(long now) {
+        openedAt = now;
+        shownAt = awaitShown ? -1 : now;
+        choiceVersion = Long.MAX_VALUE;
+    }
+
+    /** The current choice is in the LED frame of {@code version}, once the board shows it. */
+    void showing(long version) {
+        choiceVersion = version;
+        if (move != Move.NONE && shownAt < 0 && shownVersion >= version) {
+            shownAt = openedAt; // the frame did not change: the board already shows it
+        }
+    }
+
+    /** The board shows the frame of {@code version} since {@code atMillis}. */
+    void shown(long version, long atMillis) {
+        shownVersion = Math.max(shownVersion, version);
+        if (move != Move.NONE && shownAt < 0 && version >= choiceVersion) {
+            shownAt = Math.max(atMillis, openedAt);
+        }
+    }
+
+    private long deadline() {
+        return shownAt >= 0 ? shownAt + windowMillis : openedAt + windowMillis + SHOW_PATIENCE_MILLIS;
     }
 
     /** Set the choice by command. */
@@ -56,7 +102,7 @@ final class PromotionWindow {
      * gesture's first scans may already be past the deadline.
      */
     boolean due(SettledBoard board, long now) {
-        return move != Move.NONE && !lifted && now >= deadline && !board.changing(Move.to(move));
+        return move != Move.NONE && !lifted && now >= deadline() && !board.changing(Move.to(move));
     }
 
     /** A debounced square changed: compare the board with {@code before}, the position the move is played from. */
@@ -69,7 +115,7 @@ final class PromotionWindow {
         if (diffCount == 0 && lifted) {
             lifted = false;
             move = MoveMatcher.otherPromotion(move);
-            deadline = now + windowMillis;
+            restart(now);
             return Gesture.TOGGLED;
         } else if (diffCount == 1 && board.diff(0) == to && board.isEmpty(to)) {
             lifted = true;

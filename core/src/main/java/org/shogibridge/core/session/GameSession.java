@@ -576,6 +576,16 @@ public final class GameSession {
         inference.confirmMovesByPress(on);
     }
 
+    /** Whether the board says when it shows an LED frame ({@link #ledsShown}): see {@link MoveInference#boardAcknowledgesLeds}. */
+    public void boardAcknowledgesLeds(boolean acknowledges) {
+        inference.boardAcknowledgesLeds(acknowledges);
+    }
+
+    /** The board shows {@code frame} as it was at {@code version} since {@code atMillis}. */
+    public void ledsShown(LedFrame frame, long version, long atMillis) {
+        inference.ledsShown(frame, version, atMillis);
+    }
+
     /** The board stopped reporting. */
     public void boardOffline(long nowMillis) {
         now = Math.max(now, nowMillis);

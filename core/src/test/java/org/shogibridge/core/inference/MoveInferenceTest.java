@@ -218,6 +218,39 @@ class MoveInferenceTest {
     }
 
     @Test
+    void theWindowCountsFromWhenTheBoardShowsTheChoice() {
+        // A board that acknowledges its LED frames: the choice's blinking frame reached it a second late (a busy Pi,
+        // a slow link), and the player, who answered 1.2 s after seeing it, declines: past a window counted from the
+        // put-down, within one counted from the blinking.
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle();
+        LedFrame choice = board.session.leds();
+        long choiceVersion = choice.version();
+        board.scan(1_000);
+        board.session.ledsShown(choice, choiceVersion - 1, board.time()); // an older frame: the choice is not shown yet
+        board.session.ledsShown(new LedFrame(81), choiceVersion, board.time()); // another frame (a menu's): neither
+        board.scan(PLAIN.promotionWindowMillis());
+        assertEquals(List.of(), board.moves(), "not yet shown: the choice is still open");
+        board.session.ledsShown(choice, choiceVersion, board.time());
+        board.scan(1_200).lift("5c").place("5c");
+        assertEquals(List.of(), board.moves(), "toggled, and shown again");
+        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
+        board.scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
+    void aChoiceTheBoardNeverShowsStillCloses() {
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().scan(PLAIN.promotionWindowMillis() + PromotionWindow.SHOW_PATIENCE_MILLIS - 200);
+        assertEquals(List.of(), board.moves());
+        board.scan(300);
+        assertEquals(List.of("5d5c+"), board.moves(), "the default, a little later than on a board that is not asked");
+    }
+
+    @Test
     void promotionByCommand() {
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.slide("5d", "5c").settle();

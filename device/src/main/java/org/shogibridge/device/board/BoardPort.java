@@ -33,6 +33,21 @@ public interface BoardPort extends AutoCloseable {
          */
         default void menuButton(boolean down) {
         }
+
+        /**
+         * The board shows {@code frame} as it was at {@code version} since {@code atMillis} (a board that
+         * {@link #acknowledgesLeds acknowledges} its LED frames).
+         */
+        default void ledsShown(LedFrame frame, long version, long atMillis) {
+        }
+    }
+
+    /**
+     * Whether the board says when it shows an LED frame ({@link Listener#ledsShown}): a board protocol board
+     * acknowledges each. Other boards show a frame as it is given.
+     */
+    default boolean acknowledgesLeds() {
+        return false;
     }
 
     /** Whether the board has clock buttons (a board protocol board says so in its HELLO; it may change on reconnecting). */

@@ -90,6 +90,11 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
     private Boolean reportedOnline;
     private String lastProblem;
     private volatile long ledVersion;
+    /** The frame (and its version) last given to show, then last sent: its acknowledgement is reported. */
+    private LedFrame wantedFrame;
+    private long wantedFrameVersion;
+    private LedFrame sentFrame;
+    private long sentFrameVersion;
 
     /** What went wrong on the link, counted (for logs, the sensor test and the benchmarks). */
     public static final class Stats {
@@ -137,8 +142,15 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
     public void showLeds(LedFrame frame) {
         synchronized (wanted) {
             BoardGeometry.picture(frame, wanted);
+            wantedFrame = frame;
+            wantedFrameVersion = frame.version();
             ledVersion++;
         }
+    }
+
+    @Override
+    public boolean acknowledgesLeds() {
+        return true;
     }
 
     @Override
@@ -231,6 +243,8 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
         if (changed) {
             synchronized (wanted) {
                 geometry.toWire(wanted, wire);
+                sentFrame = wantedFrame;
+                sentFrameVersion = wantedFrameVersion;
             }
             wire.seq(++ledSeq);
             ledVersionSent = version;
@@ -300,6 +314,8 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
                     awaitedAck = -1;
                     if (ack.status() != Protocol.OK) {
                         log.warn("The board refused an LED frame: {}.", Protocol.errorName(ack.status()));
+                    } else if (sentFrame != null) {
+                        listener.ledsShown(sentFrame, sentFrameVersion, now);
                     }
                 }
             }

@@ -83,6 +83,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         this.session = gameSession;
         this.menu = boardMenu;
         this.board = boardPort;
+        gameSession.boardAcknowledgesLeds(boardPort.acknowledgesLeds()); // before the loop's thread starts
     }
 
     /** Start the thread; {@code died} is told if it ends by an error it cannot go on from (out of memory). */
@@ -175,6 +176,12 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                 session.startClock(at);
             }
         });
+    }
+
+    /** The board shows an LED frame: a promotion's window counts from when its choice is shown. */
+    @Override
+    public void ledsShown(LedFrame frame, long version, long atMillis) {
+        post(() -> session.ledsShown(frame, version, atMillis));
     }
 
     /** The menu button went down or came up: the menu times the press on the loop. */

@@ -62,6 +62,11 @@ class FirmwareBoardTest {
             events.add("clock " + side);
         }
 
+        @Override
+        public void ledsShown(LedFrame frame, long version, long atMillis) {
+            events.add("leds shown " + version);
+        }
+
         String next() throws InterruptedException {
             String e = events.poll(10, TimeUnit.SECONDS);
             return e == null ? "(nothing)" : e;
@@ -100,6 +105,8 @@ class FirmwareBoardTest {
                 assertEquals(LedFrame.Colour.RED, shown.colour(10));
                 assertEquals(LedFrame.Pattern.FAST_BLINK, shown.pattern(10));
                 assertEquals(LedFrame.Colour.GREEN, shown.komadaiColour(Side.BLACK));
+                assertTrue(board.acknowledgesLeds());
+                assertEquals("leds shown " + wanted.version(), events.next(), "the board's acknowledgement, reported");
 
                 firmware.button(Protocol.BUTTON_WHITE_CLOCK);
                 assertEquals("clock WHITE", events.next());

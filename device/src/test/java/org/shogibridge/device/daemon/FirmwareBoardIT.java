@@ -161,7 +161,9 @@ class FirmwareBoardIT {
                 return mqtt.await("state", test, Duration.ofSeconds(5)).json();
             } catch (AssertionError notYet) {
                 List<Subscriber.Message> states = mqtt.on("state");
-                String at = states.isEmpty() ? "no state" : "move " + states.get(states.size() - 1).json().get("moves").size();
+                // The move and what the daemon made of the board then: a stalled game says why it stalled.
+                String at = states.isEmpty() ? "no state" : "move " + states.get(states.size() - 1).json().get("moves").size()
+                        + " (board " + states.get(states.size() - 1).json().get("boardStatus") + ")";
                 if (!emulator.isAlive()) { // done (its last move may still be on its way) or failed: it says which
                     try {
                         return mqtt.await("state", test, Duration.ofSeconds(30)).json();

@@ -206,12 +206,24 @@ final class Subscriber implements AutoCloseable {
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    throw new AssertionError("No message on " + topic + " in " + timeout.toSeconds() + " s; got "
-                            + messages.stream().map(Message::topic).toList());
+                    throw new AssertionError("No message on " + topic + " in " + timeout.toSeconds() + " s; " + lastOf(topic));
                 }
                 messages.wait(Math.max(1, left / 1_000_000));
             }
         }
+    }
+
+    /** What arrived last, to say why a wait failed: the newest messages on {@code topic}, then the newest topics. */
+    private String lastOf(String topic) {
+        List<Message> on = messages.stream().filter(m -> m.topic().equals(topic)).toList();
+        StringBuilder text = new StringBuilder("the last on it: ");
+        for (Message m : on.subList(Math.max(0, on.size() - 2), on.size())) {
+            String json = String.valueOf(m.json());
+            text.append(json, 0, Math.min(json.length(), 1_200)).append("; ");
+        }
+        List<String> topics = messages.stream().map(Message::topic).toList();
+        return text.append(messages.size()).append(" messages, the last: ")
+                .append(topics.subList(Math.max(0, topics.size() - 30), topics.size())).toString();
     }
 
     /** Wait for any message on one of the topics. */
