@@ -49,6 +49,7 @@ describe('players and refusals in a player\'s words (issue 82)', () => {
     expect(playerLabel({ name: 'shogi-bridge level 3', type: 'engine', level: 3 }, 'white', false)).toBe('コンピュータ レベル3');
     expect(playerLabel({ name: 'コンピュータ レベル4', type: 'engine', level: 4 }, 'white', true)).toBe('コンピュータ レベル4');
     expect(playerLabel({ name: 'YaneuraOu', type: 'engine', level: 10 }, 'white', false)).toBe('YaneuraOu (レベル10)');
+    expect(playerLabel({ name: '佐藤', type: 'board' }, 'white', false)).toBe('佐藤 (遠隔の盤)');
     expect(sideLabel('black', true)).toBe('▲下手');
     expect(sideLabel('white', false)).toBe('△');
     initLanguage('?lang=en', null);

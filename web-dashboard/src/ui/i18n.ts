@@ -24,6 +24,7 @@ const WORDS = {
   waiting: { ja: '待機中', en: 'waiting' },
   moveCount: { ja: '{n}手', en: 'move {n}' },
   onlinePlayer: { ja: 'ネット対局', en: 'online' },
+  remoteBoard: { ja: '遠隔の盤', en: 'remote board' },
   level: { ja: 'レベル{n}', en: 'level {n}' },
   computerLevel: { ja: 'コンピュータ レベル{n}', en: 'Computer level {n}' },
   start: { ja: '初手へ', en: 'Start' },
@@ -292,13 +293,15 @@ const ENGINE_NAME = /^(コンピュータ レベル|shogi-bridge level )\d+$/;
 
 /**
  * A player as the page names them: a side with no name of its own by its role (先手, or 下手 in a handicap game), the
- * built-in engine as コンピュータ レベル3, an engine with a name of its own with its level, an online opponent marked.
+ * built-in engine as コンピュータ レベル3, an engine with a name of its own with its level, an online opponent and a
+ * person at another board marked.
  */
 export function playerLabel(player: { name: string; type: string; level?: number | null }, side: 'black' | 'white',
                             handicap: boolean): string {
   if (player.type === 'engine' && ENGINE_NAME.test(player.name)) return t('computerLevel', { n: player.level ?? 0 });
   if (player.type === 'engine') return `${player.name} (${t('level', { n: player.level ?? 0 })})`;
   if (player.type === 'online') return `${player.name} (${t('onlinePlayer')})`; // an opponent on lishogi
+  if (player.type === 'board') return `${player.name} (${t('remoteBoard')})`; // a person at another board (remote play)
   if (DEFAULT_NAMES.has(player.name)) {
     return handicap ? t(side === 'black' ? 'shitate' : 'uwate') : t(side === 'black' ? 'sente' : 'gote');
   }

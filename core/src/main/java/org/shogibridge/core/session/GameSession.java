@@ -74,6 +74,8 @@ public final class GameSession {
     private long gameNumber;
     /** The computer's move the board must carry out, or {@link Move#NONE}. */
     private int computerMove = Move.NONE;
+    /** When the computer's move to carry out arrived: a person at another board made it then (their clock stops). */
+    private long computerMoveAt;
     private String startSfen;
     private String handicapOfGame;
     private final List<PlayedMove> played = new ArrayList<>();
@@ -326,6 +328,7 @@ public final class GameSession {
                 }
             } else {
                 computerMove = Usi.parseLegalMove(game.position(), answer);
+                computerMoveAt = now;
                 tellReader(); // shown on the LEDs; only a board that carries it out is read
                 outbox.add(new StatusChanged(nextState()));
             }
@@ -434,6 +437,54 @@ public final class GameSession {
         tellReader(); // the board follows the game's last position
         flush();
         return result;
+    }
+
+    /**
+     * Board against board, on the guest board: follow the host's game (docs/remote-play.md). A game of another id
+     * begins anew with the host's start, id and set-up (the game being left is filed first); then this game takes the
+     * host's moves as {@link GuestSync} says: the host's move just made is shown on the LEDs for the person to carry
+     * out, any other difference is made at once and the board follows. Return true if the game changed.
+     *
+     * @throws IllegalArgumentException "Illegal move. ..." if a host's move does not play here
+     */
+    public boolean followHost(String id, Position start, GameSetup setup, List<String> hostMoves, long nowMillis) {
+        now = Math.max(now, nowMillis);
+        boolean changed = false;
+        if (!id.equals(gameId)) {
+            settlePromotion();
+            requireVariant(start);
+            leaveGame();
+            beginGame(start.copy(), variant == Variant.STANDARD ? Handicap.of(start).orElse(null) : null, setup, id);
+            changed = true;
+        }
+        Side guest = black.hostsTheGame() ? Side.WHITE : Side.BLACK;
+        List<String> own = played.stream().map(PlayedMove::usi).toList();
+        GuestSync sync = isOver() ? GuestSync.NOTHING
+                : GuestSync.of(own, hostMoves, guest, game.startPosition().sideToMove());
+        if (sync.takeBack() > 0 || !sync.play().isEmpty()) {
+            settlePromotion();
+            for (int i = 0; i < sync.takeBack(); i++) {
+                withdrawLastMove();
+            }
+            int last = sync.play().size() - 1;
+            for (int i = 0; i < sync.play().size() && !game.isOver(); i++) {
+                int move = Usi.parseLegalMove(game.position(), sync.play().get(i));
+                if (i == last && sync.showLast()) {
+                    computerMove = move; // the person carries it out, as a computer's
+                    computerMoveAt = now;
+                    askedPly = game.moves().size();
+                } else {
+                    play(sideToMove(), move, true, now);
+                }
+            }
+            changed = true;
+        }
+        if (changed) {
+            tellReader(); // the board follows, or shows the move to carry out
+            outbox.add(new StatusChanged(nextState()));
+        }
+        flush();
+        return changed;
     }
 
     /** The detail of a result an arbiter declared. */
@@ -706,7 +757,9 @@ public final class GameSession {
         turnMayHaveChanged = true;
         if (observation instanceof Observation.MoveShown o) {
             if (!game.isOver()) {
-                play(game.sideToMove(), o.move(), o.computer(), o.atMillis());
+                // A person at another board made the move when it arrived; carrying it out here is this side's time.
+                boolean remote = o.computer() && player(game.sideToMove()).kind() == Player.Kind.BOARD;
+                play(game.sideToMove(), o.move(), o.computer(), remote ? computerMoveAt : o.atMillis());
             }
             return true;
         } else if (observation instanceof Observation.MoveReplaced) {
@@ -820,6 +873,10 @@ public final class GameSession {
 
     /** A new game begins from {@code start}, played as {@code setup} says (each part null: as the last game). */
     private void beginGame(Position start, Handicap handicap, GameSetup setup) {
+        beginGame(start, handicap, setup, gameIds.get());
+    }
+
+    private void beginGame(Position start, Handicap handicap, GameSetup setup, String id) {
         if (setup.timeControl() != null) {
             timeControl = setup.timeControl();
         }
@@ -835,7 +892,7 @@ public final class GameSession {
         game = new Game(start, rules);
         gameNumber++;
         startSfen = start.toSfen();
-        gameId = gameIds.get();
+        gameId = id;
         handicapOfGame = handicap == null ? null : handicap.japaneseName();
         played.clear();
         clock = new GameClock(timeControl); // stopped: it starts with the first move, a press or an arbiter
@@ -873,6 +930,9 @@ public final class GameSession {
     // ---------------------------------------------------------------- after each call
 
     private void checkFlag() {
+        if (black.hostsTheGame() || white.hostsTheGame()) {
+            return; // board against board: the host's clock decides, and its end comes with its game
+        }
         Side flagged = clock.flagFallen(now);
         if (flagged != null && !isOver()) {
             endGame(g -> g.timeForfeit(flagged));
@@ -905,7 +965,7 @@ public final class GameSession {
         if (player.isComputer() && askedPly != ply) {
             askedPly = ply;
             boolean tutor = tutorOn && rules.mode() == Game.Mode.CASUAL && ply > 0 && player.kind() != Player.Kind.ONLINE
-                    && player.kind() != Player.Kind.TSUME
+                    && player.kind() != Player.Kind.TSUME && player.kind() != Player.Kind.BOARD
                     && player(side.opponent()).kind() == Player.Kind.HUMAN;
             outbox.add(new EngineTurn(side, player, ply, game.startPosition(), List.copyOf(game.moves()), clock.state(now),
                     timeControl, ++askedTurn, tutor));

@@ -4,14 +4,20 @@ package org.shogibridge.core.session;
  * Who plays a side.
  *
  * @param name    the name shown and recorded
- * @param kind    a person at the board, the built-in engine, an external USI engine, or a person playing online (whose
- *                moves arrive like a computer's: shown on the LEDs and carried out by the player at the board), or the
- *                defender of a tsume (answered by the mate solver, shown the same way)
+ * @param kind    a person at the board, the built-in engine, an external USI engine, a person playing online (whose
+ *                moves arrive like a computer's: shown on the LEDs and carried out by the player at the board), the
+ *                defender of a tsume (answered by the mate solver, shown the same way), or a person at another board
+ *                (board against board, docs/remote-play.md: shown the same way)
  * @param level   the built-in engine's level, 1-10 (0 for the others)
- * @param command the external engine's command line, the problem's id for a tsume's defender (empty for the others)
+ * @param command the external engine's command line, the problem's id for a tsume's defender, the other board's
+ *                address for a person at another board ({@code host EVENT/BOARD} when that board hosts the game,
+ *                {@code guest EVENT/BOARD} when this one does); empty for the others
  */
 public record Player(String name, Kind kind, int level, String command) {
-    public enum Kind { HUMAN, ENGINE, USI, ONLINE, TSUME }
+    public enum Kind { HUMAN, ENGINE, USI, ONLINE, TSUME, BOARD }
+
+    private static final String HOST = "host ";
+    private static final String GUEST = "guest ";
 
     public Player {
         if (name == null || name.isBlank()) {
@@ -25,6 +31,11 @@ public record Player(String name, Kind kind, int level, String command) {
         }
         if (kind == Kind.TSUME && (command == null || command.isBlank())) {
             throw new IllegalArgumentException("Invalid player. A tsume's defender needs the problem's id.");
+        }
+        if (kind == Kind.BOARD && (command == null || !(command.startsWith(HOST) || command.startsWith(GUEST))
+                || !command.substring(command.indexOf(' ') + 1).matches("[^/#+\\s]+/[^/#+\\s]+"))) {
+            throw new IllegalArgumentException("Invalid player. Another board is named 'host EVENT/BOARD' or"
+                    + " 'guest EVENT/BOARD', not '" + command + "'.");
         }
         command = command == null ? "" : command;
     }
@@ -54,6 +65,27 @@ public record Player(String name, Kind kind, int level, String command) {
     /** The defender of the built-in tsume {@code problemId}, answered by the mate solver. */
     public static Player tsumeDefender(String problemId) {
         return new Player(TSUME_DEFENDER, Kind.TSUME, 0, problemId);
+    }
+
+    /**
+     * A person at another board (board against board): {@code address} is that board's {@code EVENT/BOARD};
+     * {@code hosts} says whether it owns the game and the clock (else this board does).
+     */
+    public static Player remoteBoard(String name, String address, boolean hosts) {
+        return new Player(name, Kind.BOARD, 0, (hosts ? HOST : GUEST) + address);
+    }
+
+    /** Return true if this is a person at another board that owns the game: this board's game and clock follow it. */
+    public boolean hostsTheGame() {
+        return kind == Kind.BOARD && command.startsWith(HOST);
+    }
+
+    /** Return the other board's {@code EVENT/BOARD} of a person at another board. */
+    public String boardAddress() {
+        if (kind != Kind.BOARD) {
+            throw new IllegalStateException("Not a board. " + name + " plays at no other board.");
+        }
+        return command.substring(command.indexOf(' ') + 1);
     }
 
     /** Return true if a computer (or an online opponent) plays this side: the board shows its moves on the LEDs. */

@@ -64,10 +64,10 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--board", paramLabel = "ID", description = "The board id in the topics (default board1).")
     private String board;
 
-    @Option(names = "--sente", paramLabel = "PLAYER", description = "human, engine[:LEVEL] or usi:COMMAND.")
+    @Option(names = "--sente", paramLabel = "PLAYER", description = "human, engine[:LEVEL], usi:COMMAND or board:EVENT/BOARD.")
     private String sente;
 
-    @Option(names = "--gote", paramLabel = "PLAYER", description = "human, engine[:LEVEL] or usi:COMMAND.")
+    @Option(names = "--gote", paramLabel = "PLAYER", description = "human, engine[:LEVEL], usi:COMMAND or board:EVENT/BOARD.")
     private String gote;
 
     @Option(names = "--variant", paramLabel = "V", description = "standard, okisaki or minishogi.")
@@ -183,6 +183,11 @@ public final class RunCommand implements Callable<Integer> {
         if (text.startsWith("usi:") && text.length() > 4) {
             return Map.of("type", "usi", "command", text.substring(4));
         }
-        throw new IllegalArgumentException("Invalid option. " + option + " must be human, engine[:LEVEL] or usi:COMMAND, not '" + text + "'.");
+        if (text.matches("board:[^/]+/[^/]+")) { // a person at another board: board:EVENT/BOARD (docs/remote-play.md)
+            String[] address = text.substring("board:".length()).split("/");
+            return Map.of("type", "board", "event", address[0], "board", address[1]);
+        }
+        throw new IllegalArgumentException("Invalid option. " + option
+                + " must be human, engine[:LEVEL], usi:COMMAND or board:EVENT/BOARD, not '" + text + "'.");
     }
 }

@@ -53,13 +53,23 @@ public record DaemonConfig(
     /**
      * One side's player.
      *
-     * @param type    {@code human}, {@code engine} (the built-in engine) or {@code usi} (an external engine)
+     * @param type    {@code human}, {@code engine} (the built-in engine), {@code usi} (an external engine) or
+     *                {@code board} (a person at another board: docs/remote-play.md)
      * @param name    the name shown and recorded; defaults to 先手/後手 for people and the engine's name
      * @param level   the built-in engine's level, 1-10
      * @param command the external engine's command line
      * @param options USI options for the external engine
+     * @param board   for {@code board}: the other board's id
+     * @param event   for {@code board}: the other board's event (this board's by default)
+     * @param host    for {@code board}: the id of the board that owns the game and the clock (sente's by default)
+     * @param graceSeconds for {@code board}, on the host: how long the other board may be unreachable before the game
+     *                is adjourned (its clock stopped until it is back); 60 by default
      */
-    public record Player(String type, String name, Integer level, String command, Map<String, String> options) {
+    public record Player(String type, String name, Integer level, String command, Map<String, String> options,
+            String board, String event, String host, @JsonProperty("grace-seconds") Integer graceSeconds) {
+        public Player(String type, String name, Integer level, String command, Map<String, String> options) {
+            this(type, name, level, command, options, null, null, null, null);
+        }
     }
 
     /**

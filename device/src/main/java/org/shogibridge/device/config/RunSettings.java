@@ -157,8 +157,11 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
                 throw check.fail("handicap", "unknown handicap '" + c.handicap() + "' (none, lance, bishop, rook, two-pieces, ... or 香落ち, 角落ち, ...)");
             }
         }
-        Player sente = player(check, "players.sente", c.players().sente(), Player.SENTE);
-        Player gote = player(check, "players.gote", c.players().gote(), Player.GOTE);
+        Player sente = player(check, "players.sente", c.players().sente(), Player.SENTE, c, true);
+        Player gote = player(check, "players.gote", c.players().gote(), Player.GOTE, c, false);
+        if (sente.kind() == Player.Kind.BOARD && gote.kind() == Player.Kind.BOARD) {
+            throw check.fail("players", "a board's own person plays one side: only one may be type board");
+        }
         TimeControl clock = new TimeControl(
                 check.range("clock.main-seconds", c.clock().mainSeconds(), 0, 360_000) * 1000L,
                 check.range("clock.byoyomi-seconds", c.clock().byoyomiSeconds(), 0, 3_600) * 1000L,
@@ -275,16 +278,52 @@ public record RunSettings(DaemonConfig config, SessionSettings session, Handicap
                 Path.of(c.dataDir()), wired, OnlineSettings.of(c.online(), check));
     }
 
+    /**
+     * A person at another board: its id and event name it; the host owns the game, sente's board unless {@code host}
+     * names one of the two; the name defaults to the other board's id (the host's state then names both people).
+     */
+    private static Player remoteBoard(ConfigCheck check, String key, DaemonConfig.Player p, DaemonConfig c, boolean sente)
+            throws ConfigException {
+        if (p.board() == null || !p.board().matches("[^/#+\\s]+")) {
+            throw check.fail(key + ".board", "a person at another board needs that board's id (no '/', '#', '+' or space)");
+        }
+        String event = p.event() == null ? c.event() : p.event();
+        if (!event.matches("[^/#+\\s]+")) {
+            throw check.fail(key + ".event", "an event name has no '/', '#', '+' or space");
+        }
+        if (p.board().equals(c.boardId()) && event.equals(c.event())) {
+            throw check.fail(key + ".board", "names this board itself");
+        }
+        String host = p.host() == null ? (sente ? p.board() : c.boardId()) : p.host();
+        if (!host.equals(p.board()) && !host.equals(c.boardId())) {
+            throw check.fail(key + ".host", "must be this board (" + c.boardId() + ") or the other (" + p.board() + ")");
+        }
+        if (p.graceSeconds() != null) {
+            check.range(key + ".grace-seconds", p.graceSeconds(), 5, 86_400);
+        }
+        String name = p.name() == null ? p.board() : check.name(key + ".name", p.name());
+        return Player.remoteBoard(name, event + "/" + p.board(), host.equals(p.board()));
+    }
+
+    /** Return how long the other board of board against board may be unreachable before the game is adjourned. */
+    public long remoteGraceMillis() {
+        DaemonConfig.Player p = "board".equals(config.players().sente().type()) ? config.players().sente() : config.players().gote();
+        return (p.graceSeconds() == null ? 60 : p.graceSeconds()) * 1000L;
+    }
+
     private static Map<String, String> options(DaemonConfig.Player p) {
         return p.options() == null ? Map.of() : Map.copyOf(p.options());
     }
 
-    private static Player player(ConfigCheck check, String key, DaemonConfig.Player p, String defaultName) throws ConfigException {
+    private static Player player(ConfigCheck check, String key, DaemonConfig.Player p, String defaultName, DaemonConfig c,
+            boolean sente) throws ConfigException {
         if (p == null) {
-            throw check.fail(key, "must say who plays: type human, engine or usi");
+            throw check.fail(key, "must say who plays: type human, engine, usi or board");
         }
-        String type = check.oneOf(key + ".type", p.type(), Map.of("human", "human", "engine", "engine", "usi", "usi"));
+        String type = check.oneOf(key + ".type", p.type(), Map.of("human", "human", "engine", "engine", "usi", "usi",
+                "board", "board"));
         return switch (type) {
+            case "board" -> remoteBoard(check, key, p, c, sente);
             case "human" -> Player.human(p.name() == null ? defaultName : check.name(key + ".name", p.name()));
             case "engine" -> {
                 int level = check.range(key + ".level", p.level() == null ? 5 : p.level(), 1, 10);

@@ -30,6 +30,7 @@ final class ChangeRouter {
     private final Outlet outlet;
     private final Consumer<SessionEvent> observer;
     private OnlinePlay online;
+    private Runnable remoteTurn = () -> { };
     private OnlineTable onlineTable;
     private ClockCaller clockCaller;
     private BoardMenu menu;
@@ -60,6 +61,11 @@ final class ChangeRouter {
 
     void menu(BoardMenu boardMenu) {
         this.menu = boardMenu;
+    }
+
+    /** Board against board, on the host: told when the other board's person is to move (its proposal may be here). */
+    void remoteTurn(Runnable guestToMove) {
+        this.remoteTurn = guestToMove;
     }
 
     void hands(HandsFollowLeds follower) {
@@ -123,6 +129,10 @@ final class ChangeRouter {
     private void ask(SessionEvent.EngineTurn turn) {
         if (turn.player().kind() == Player.Kind.ONLINE) {
             return; // the opponent's move comes from the site (OnlinePlay)
+        }
+        if (turn.player().kind() == Player.Kind.BOARD) {
+            remoteTurn.run(); // the other board's move comes as its proposal (board against board)
+            return;
         }
         engines.ask(turn, advice -> loop.post(() -> session.get().tutorWarns(turn, advice.mark().japanese(),
                 advice.mark().english(), advice.betterMove(), loop.now())), answer -> loop.post(() -> {

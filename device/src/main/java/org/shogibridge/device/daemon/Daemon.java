@@ -76,6 +76,8 @@ public final class Daemon implements AutoCloseable {
     /** Playing online (online.service), or null. */
     private org.shogibridge.device.online.OnlinePlay online;
     private OnlineTable onlineTable;
+    /** Board against board, when a side is played at another board; else null. */
+    private RemoteSeats remote;
     private BoardPort board;
     /** The same board when it is simulated (cmd/sim, the demo, following the LEDs), else null. */
     private SimulatedBoard simulated;
@@ -210,6 +212,8 @@ public final class Daemon implements AutoCloseable {
             runner.online(online);
             router.online(online, onlineTable);
         }
+        // Board against board: the other board's topics are followed from the link's first connection on.
+        remote = RemoteSeats.start(settings, loop, () -> session, outlet, link, router, voice, timers);
         // Last, the broker link: "online" (and the subscription to commands) once everything else runs.
         outlet.start(this::coreThreadDied);
         if (!link.awaitConnected(READY_WAIT_MILLIS)) {

@@ -52,6 +52,10 @@ final class Outlet implements Runnable {
     private final String board;
     private volatile boolean running = true;
     private volatile GameState lastState;
+    /** The last state published, sent again at each connection: a broker that restarted lost its retained one. */
+    private String lastStateJson;
+    /** The retained board-against-board messages, by name, sent again at each connection for the same reason. */
+    private final java.util.Map<String, String> retainedRemote = new java.util.LinkedHashMap<>();
     private long lastCheckpoint;
     /** When the last state was made durable: a clock checkpoint adds the time since. */
     private long stateTime;
@@ -88,6 +92,10 @@ final class Outlet implements Runnable {
     private record Spoken(String json) {
     }
 
+    /** A message of board against board (docs/remote-play.md), published in turn with the changes before it. */
+    private record Remote(String name, String json, boolean retained) {
+    }
+
     /** A change of the game and the wall-clock time it was made (published as the state's {@code time}). */
     private record Change(SessionEvent event, long epochMillis) {
     }
@@ -100,6 +108,15 @@ final class Outlet implements Runnable {
         this.event = event;
         this.round = round;
         this.board = board;
+    }
+
+    /** What a broker may have lost (one that restarted without persistence), published again at each connection. */
+    private void publishAgain() {
+        publishRecentRecords();
+        if (lastStateJson != null) {
+            link.state(lastStateJson); // replaces a waiting one, which is this one or older
+        }
+        retainedRemote.forEach((name, json) -> link.remote(name, json, true));
     }
 
     /** Publish the newest finished games' records again each time the broker is reached (it may have lost them). */
@@ -142,7 +159,8 @@ final class Outlet implements Runnable {
     void change(SessionEvent event) {
         long now = System.currentTimeMillis();
         if (event instanceof SessionEvent.GameEnded ended) {
-            RecordHeaders.add(ended.record(), this.event, board, round, ended.state().gameId(), now);
+            RecordHeaders.add(ended.record(), this.event, RecordHeaders.place(board, ended.state().black(), ended.state().white()),
+                    round, ended.state().gameId(), now);
         }
         queue.add(new Change(event, now));
     }
@@ -171,6 +189,14 @@ final class Outlet implements Runnable {
         queue.add(new Reviewed(json));
     }
 
+    /**
+     * Publish a message of board against board on {@code remote/<name>}, in turn with the changes before it: a retained
+     * one is kept until the broker has it (and sent again at each connection); another only if the broker is there.
+     */
+    void remote(String name, String json, boolean retained) {
+        queue.add(new Remote(name, json, retained));
+    }
+
     /** Publish a {@code voice} message, in turn with the changes before it. */
     void voice(String json) {
         queue.add(new Spoken(json));
@@ -178,7 +204,7 @@ final class Outlet implements Runnable {
 
     @Override
     public void run() {
-        link.onConnected(this::publishRecentRecords);
+        link.onConnected(this::publishAgain);
         writeRecords(); // finished games a stop left in the journal
         while (running || !queue.isEmpty()) {
             try {
@@ -211,6 +237,13 @@ final class Outlet implements Runnable {
             link.review(reviewed.json());
         } else if (item instanceof Spoken spoken) {
             link.voice(spoken.json());
+        } else if (item instanceof Remote remote) {
+            if (remote.retained()) {
+                retainedRemote.put(remote.name(), remote.json());
+                link.remote(remote.name(), remote.json(), true);
+            } else if (link.connected()) {
+                link.remote(remote.name(), remote.json(), false); // a ping or its answer is worth nothing later
+            }
         }
     }
 
@@ -319,7 +352,8 @@ final class Outlet implements Runnable {
         if (change instanceof SessionEvent.MovePlayed || change instanceof SessionEvent.MoveUndone) {
             link.move(StateJson.move(change, event, board));
         }
-        link.state(StateJson.state(state, event, board, round, timed.epochMillis()));
+        lastStateJson = StateJson.state(state, event, board, round, timed.epochMillis());
+        link.state(lastStateJson);
         link.pump(clock.millis()); // viewers first, the log line after
         logChange(change);
     }

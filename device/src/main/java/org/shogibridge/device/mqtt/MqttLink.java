@@ -41,6 +41,14 @@ public final class MqttLink implements AutoCloseable {
         void command(String verb, byte[] payload);
     }
 
+    /**
+     * Receives a message on a followed topic (another board's, for board against board), retained ones too, on
+     * Paho's thread.
+     */
+    public interface Follower {
+        void message(String topic, byte[] payload);
+    }
+
     private record Outgoing(String topic, String payload, int qos, boolean retained, boolean isState) {
     }
 
@@ -54,6 +62,8 @@ public final class MqttLink implements AutoCloseable {
     private final CommandListener commands;
     private final boolean acceptCommands;
     private final ArrayDeque<Outgoing> outbox = new ArrayDeque<>();
+    /** Other boards' topics followed, subscribed at each connection. */
+    private final java.util.Map<String, Follower> followed = new java.util.concurrent.ConcurrentHashMap<>();
     private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
     private long nextAttempt;
     private int backoff = 500;
@@ -97,6 +107,11 @@ public final class MqttLink implements AutoCloseable {
 
             @Override
             public void messageArrived(String topic, MqttMessage message) {
+                Follower follower = followed.get(topic);
+                if (follower != null) {
+                    follower.message(topic, message.getPayload());
+                    return;
+                }
                 if (message.isRetained()) {
                     // A command kept by the broker from before (published with retain): carried out again at every
                     // connection it would resign or start games long after it was meant. Only live commands count.
@@ -174,6 +189,19 @@ public final class MqttLink implements AutoCloseable {
     /** Be told (on the thread that pumps) each time the link connects, after {@code online}: to republish what a broker may have lost. */
     public void onConnected(Runnable listener) {
         this.connectedListener = listener;
+    }
+
+    /**
+     * Follow another board's topic (a whole topic, no wildcard): subscribed at every connection, its retained message
+     * delivered too. Call before the link first connects.
+     */
+    public void follow(String topic, Follower follower) {
+        followed.put(topic, follower);
+    }
+
+    /** Queue a message of board against board on {@code <prefix>/remote/<name>} (QoS 1, in order with the game's). */
+    public void remote(String name, String json, boolean retained) {
+        outbox.add(new Outgoing(prefix + "/remote/" + name, json, 1, retained, false));
     }
 
     /** Queue a move message (QoS 1, kept in order while the broker is down). */
@@ -315,6 +343,9 @@ public final class MqttLink implements AutoCloseable {
             if (acceptCommands) {
                 // before "online", so a client that waits for it can command
                 client.subscribe(prefix + "/cmd/+", 1).waitForCompletion(WAIT_MILLIS);
+            }
+            for (String topic : followed.keySet()) {
+                client.subscribe(topic, 1).waitForCompletion(WAIT_MILLIS);
             }
             MqttMessage online = new MqttMessage(statusJson("online", problem, halted).getBytes(StandardCharsets.UTF_8));
             online.setQos(1);

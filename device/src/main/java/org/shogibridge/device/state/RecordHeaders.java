@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.session.Player;
 
 /**
  * The headers a finished game's record files get from the daemon, which knows what the session does not: 棋戦 (the
@@ -34,6 +35,19 @@ public final class RecordHeaders {
         } catch (DateTimeParseException e) {
             return null;
         }
+    }
+
+    /**
+     * The record's 場所: the board, or for board against board both boards, sente's first ({@code kyoto1 対 osaka1}),
+     * the same in both boards' records.
+     */
+    public static String place(String board, Player black, Player white) {
+        if (black.kind() != Player.Kind.BOARD && white.kind() != Player.Kind.BOARD) {
+            return board;
+        }
+        String other = (black.kind() == Player.Kind.BOARD ? black : white).boardAddress();
+        other = other.substring(other.indexOf('/') + 1);
+        return black.kind() == Player.Kind.BOARD ? other + " 対 " + board : board + " 対 " + other;
     }
 
     public static void add(GameRecord record, String event, String board, Integer round, String gameId, long endedEpochMillis) {

@@ -173,14 +173,17 @@ public final class StateJson {
         if (p.kind() == Player.Kind.ENGINE) {
             node.put("level", p.level());
         }
+        if (p.kind() == Player.Kind.BOARD) {
+            node.put("board", p.boardAddress()); // the other board's EVENT/BOARD (board against board)
+        }
     }
 
     /** Write a player as the journal keeps it: as published, and the command of an external engine (a tsume's id). */
     public static ObjectNode savedPlayer(Player p) {
         ObjectNode node = JSON.createObjectNode();
         player(node, p);
-        if (p.kind() == Player.Kind.USI || p.kind() == Player.Kind.TSUME) {
-            node.put("command", p.command()); // the engine's command line, or the tsume's id
+        if (p.kind() == Player.Kind.USI || p.kind() == Player.Kind.TSUME || p.kind() == Player.Kind.BOARD) {
+            node.put("command", p.command()); // the engine's command line, the tsume's id, or the other board
         }
         return node;
     }
@@ -215,7 +218,8 @@ public final class StateJson {
         return side == Side.BLACK ? "black" : "white";
     }
 
-    private static Side readSide(String name) {
+    /** Read a side written as {@code black} or {@code white}. */
+    public static Side readSide(String name) {
         return switch (name) {
             case "black", "BLACK" -> Side.BLACK;
             case "white", "WHITE" -> Side.WHITE;

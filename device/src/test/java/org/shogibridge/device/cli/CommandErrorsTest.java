@@ -55,7 +55,7 @@ class CommandErrorsTest {
                 Arguments.of("emulate-board --tcp 0 --firmware DIR/missing.elf", "Firmware not started. DIR/missing.elf does not exist"),
                 Arguments.of("emulate-board --tcp 0 --firmware DIR/fw/not-an.elf", "Firmware not started. The simulator harness DIR/fw/shogi-board-sim is missing"),
                 Arguments.of("emulate-board --tcp 0 --deltas --firmware DIR/fw/not-an.elf", "Bad option. --deltas is the Java firmware's"),
-                Arguments.of("run --sente robot --data-dir DIR/d", "Invalid option. --sente must be human, engine[:LEVEL] or usi:COMMAND, not 'robot'."));
+                Arguments.of("run --sente robot --data-dir DIR/d", "Invalid option. --sente must be human, engine[:LEVEL], usi:COMMAND or board:EVENT/BOARD, not 'robot'."));
     }
 
     @Test

@@ -75,7 +75,7 @@ class ConfigLoaderTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-            "unknown key|variant: standard\\nplayers:\\n  gote:\\n    type: engine\\n    levle: 3|:5: unknown key 'players.gote.levle' (known here: command, level, name, options, type).",
+            "unknown key|variant: standard\\nplayers:\\n  gote:\\n    type: engine\\n    levle: 3|:5: unknown key 'players.gote.levle' (known here: board, command, event, grace-seconds, host, level, name, options, type).",
             "wrong type|clock:\\n  main-seconds: ten|:2: key 'clock.main-seconds' must be a whole number.",
             "impossible value|players:\\n  gote:\\n    type: engine\\n    level: 12|:4: key 'players.gote.level' must be 1 to 10, not 12.",
             "unknown variant|variant: chess|:1: key 'variant' must be one of minishogi, okisaki, standard, not 'chess'.",
