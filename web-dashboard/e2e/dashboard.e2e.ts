@@ -2,7 +2,7 @@
 // the daemon's embedded Moquette, as the README's main command runs it, and Debian's Mosquitto for a club of boards.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import { Move, SpecialMoveType, importCSA, importKIF } from 'tsshogi';
@@ -736,6 +736,78 @@ describe('an event hub over three boards: its page, the standings and the archiv
     await page.locator('.event-page .round').filter({ hasText: '第2回戦' }).waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('a team match, 3 boards of Kyoto against 3 of Osaka, board against board (issue 87): scored on the event page', () => {
+  let broker: Mosquitto;
+  const daemons: Daemon[] = [];
+  let hub: Hub;
+  let watcher: Watcher;
+
+  beforeAll(async () => {
+    broker = await Mosquitto.start(scratchDirectory('mosquitto'));
+    const host = (n: number, sente: string, gote: string) => `board: {follow-leds: true}\nplayers:\n`
+      + `  sente: {type: human, name: ${sente}}\n  gote: {type: board, board: osaka${n}, name: ${gote}}\n`;
+    const guest = (n: number, gote: string) => `board: {follow-leds: true}\nplayers:\n`
+      + `  sente: {type: board, board: kyoto${n}}\n  gote: {type: human, name: ${gote}}\n`;
+    const pairs = [['羽生', '佐藤'], ['谷川', '森内'], ['丸山', '郷田']];
+    daemons.push(...await Promise.all(pairs.flatMap(([sente, gote], i) => [
+      Daemon.club(broker, 'match', `kyoto${i + 1}`, [], host(i + 1, sente, gote)),
+      Daemon.club(broker, 'match', `osaka${i + 1}`, [], guest(i + 1, gote)),
+    ])));
+    watcher = await Watcher.connect(broker.tcpUrl);
+    await Promise.all([1, 2, 3].map((n) => watcher.state(`match/osaka${n}`, (s) => s.game.endsWith(`-kyoto${n}-osaka${n}`))));
+    const pairings = join(scratchDirectory('pairings'), 'match.csv');
+    writeFileSync(pairings, 'round,board,sente,gote,sente-team,gote-team\n'
+      + pairs.map(([sente, gote], i) => `1,kyoto${i + 1},${sente},${gote},京都,大阪`).join('\n') + '\n');
+    hub = await Hub.start(broker, 'match', ['--title', '京都・大阪 対抗戦', '--pairings', pairings]);
+  });
+
+  afterAll(async () => {
+    await hub?.stop();
+    await watcher?.close();
+    await Promise.all(daemons.map((d) => d.stop()));
+    await broker?.stop();
+  });
+
+  it('plays three games across the boards, shows each once, and scores the match 京都 2勝1敗 大阪', async () => {
+    // Each host's move is carried out on its guest's board, and the guest's on the host's.
+    for (const n of [1, 2, 3]) {
+      await watcher.play(`match/kyoto${n}`, '7g7f');
+      await watcher.state(`match/osaka${n}`, (s) => s.moves.length === 1 && s.engineMove === null);
+      await watcher.play(`match/osaka${n}`, '3c3d');
+      await watcher.state(`match/kyoto${n}`, (s) => s.moves.length === 2 && s.engineMove === null);
+    }
+    // Board 1: Osaka's player resigns at the guest's board; board 2: Kyoto's at the host's; board 3: Osaka's again.
+    await watcher.play('match/kyoto1', '2g2f');
+    await watcher.state('match/osaka1', (s) => s.moves.length === 3 && s.engineMove === null);
+    expect(await watcher.command('match/osaka1', 'resign', { side: 'white' })).toMatchObject({ ok: true });
+    expect(await watcher.command('match/kyoto2', 'resign', { side: 'black' })).toMatchObject({ ok: true });
+    await watcher.play('match/kyoto3', '2g2f');
+    await watcher.state('match/osaka3', (s) => s.moves.length === 3 && s.engineMove === null);
+    expect(await watcher.command('match/osaka3', 'resign', { side: 'white' })).toMatchObject({ ok: true });
+    for (const [n, winner] of [[1, 'black'], [2, 'white'], [3, 'black']] as const) {
+      await watcher.state(`match/kyoto${n}`, (s) => s.result?.winner === winner);
+      await watcher.state(`match/osaka${n}`, (s) => s.result?.winner === winner); // the same end on both boards
+    }
+
+    const { page, errors } = await open(hub.pageUrl);
+    await page.locator('.event-page h1.title').filter({ hasText: '京都・大阪 対抗戦' }).waitFor();
+    await page.locator('.event-page .match').filter({ hasText: '団体戦 京都 2勝1敗 大阪' }).waitFor({ timeout: 15_000 });
+    const cards = page.locator('.event-page .mini');
+    // the hosts' boards only (in the order the hub first heard them): a guest's board mirrors its host's game
+    await expect.poll(() => cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')).sort()), { timeout: 15_000 })
+      .toEqual(['kyoto1', 'kyoto2', 'kyoto3']);
+    expect(await page.locator('.mini[data-board="kyoto1"] .mini-players').textContent()).toContain('佐藤 (遠隔の盤)');
+    expect(await page.locator('.mini[data-board="kyoto2"] .mini-result').textContent()).toContain('後手の勝ち');
+    await page.screenshot({ path: join(scratchDirectory('match'), 'team-match.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+    const english = await open(`${hub.pageUrl}?lang=en`);
+    await english.page.locator('.event-page .match').filter({ hasText: 'Team match: 京都 2 won, 1 lost against 大阪' })
+      .waitFor({ timeout: 15_000 });
+    await english.page.close();
   });
 });
 

@@ -8,8 +8,11 @@ export type SideName = 'black' | 'white';
 
 export interface PlayerInfo {
   readonly name: string;
-  readonly type: 'human' | 'engine' | 'usi' | 'online';
+  readonly type: 'human' | 'engine' | 'usi' | 'online' | 'tsume' | 'board';
   readonly level?: number;
+  /** A person at another board (board against board): that board's EVENT/BOARD, and whether it hosts the game. */
+  readonly board?: string;
+  readonly hosts?: boolean;
 }
 
 export interface ClockInfo {

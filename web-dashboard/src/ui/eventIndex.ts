@@ -11,6 +11,17 @@ export interface IndexBoard {
   moves: number;
   status: string;
   game: string;
+  /** Board against board: the other board, which mirrors this one's game. */
+  remote?: string;
+}
+
+/** A team match's score (団体戦, board against board): each team's wins, the draws, games finished of all. */
+export interface MatchScore {
+  teams: [string, string];
+  wins: [number, number];
+  draws: number;
+  games: number;
+  finished: number;
 }
 
 export interface Standing {
@@ -27,6 +38,13 @@ export interface EventIndex {
   round: number;
   boards: IndexBoard[];
   standings: Standing[];
+  match?: MatchScore[];
+}
+
+/** Whether a board's state is the guest's copy of a game another board hosts (board against board): not shown twice. */
+export function isGuestBoard(players: { black: { type: string; hosts?: boolean }; white: { type: string; hosts?: boolean } }): boolean {
+  return (players.black.type === 'board' && players.black.hosts === true)
+    || (players.white.type === 'board' && players.white.hosts === true);
 }
 
 /** Fetch the index now and every {@code everyMillis}; {@code onIndex} hears each one read. Returns the stop. */

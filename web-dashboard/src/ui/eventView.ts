@@ -6,7 +6,7 @@ import { renderBoard } from '../board/svg';
 import { BoardStore, formatClock, liveClock } from '../live/store';
 import { Position } from '../shogi/position';
 import { clockText, isHandicap, playerLabel, resultText, sideLabel, t } from './i18n';
-import { EventIndex, pollIndex, ranks } from './eventIndex';
+import { EventIndex, isGuestBoard, pollIndex, ranks } from './eventIndex';
 import { HubCommand, HubEditor } from './hubEditor';
 
 export class EventPage {
@@ -23,7 +23,7 @@ export class EventPage {
   /** With {@code edit} (a signed-in arbiter on a hub's page), the round and the pairings can be edited. */
   constructor(private readonly root: HTMLElement, private readonly store: BoardStore, private readonly event: string,
               hub = false, title: string | null = null, edit: HubCommand | null = null) {
-    root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="round"></p><p class="empty"></p>
+    root.innerHTML = `<section class="event-page"><h1 class="title"></h1><p class="round"></p><p class="match"></p><p class="empty"></p>
       <div class="boards"></div><section class="standings" hidden></section><section class="hub-edit" hidden></section></section>`;
     if (hub && edit) this.editor = new HubEditor(root.querySelector('.hub-edit') as HTMLElement, edit);
     (root.querySelector('.empty') as HTMLElement).textContent = t('waitingForBoards');
@@ -51,10 +51,15 @@ export class EventPage {
   render(): void {
     const grid = this.root.querySelector('.boards') as HTMLElement;
     const indexed = new Map((this.index?.boards ?? []).map((b) => [b.board, b]));
-    const views = this.store.views(this.event).filter((v) => v.state !== null)
+    // a guest's board of board against board mirrors its host's game: the host's card shows it
+    const views = this.store.views(this.event).filter((v) => v.state !== null && !isGuestBoard(v.state.players))
       .sort((a, b) => (indexed.get(a.board)?.number ?? 1e9) - (indexed.get(b.board)?.number ?? 1e9));
     (this.root.querySelector('.empty') as HTMLElement).hidden = views.length > 0;
     (this.root.querySelector('.round') as HTMLElement).textContent = this.index ? t('round', { n: this.index.round }) : '';
+    (this.root.querySelector('.match') as HTMLElement).textContent = (this.index?.match ?? []).map((m) =>
+      t('teamMatch', { a: m.teams[0], b: m.teams[1], w: m.wins[0], l: m.wins[1],
+        d: m.draws > 0 ? t('teamDraws', { n: m.draws }) : '' })
+      + (m.finished < m.games ? t('teamPlaying', { n: m.games - m.finished }) : '')).join(' ');
     grid.textContent = '';
     for (const view of views) {
       const entry = indexed.get(view.board);

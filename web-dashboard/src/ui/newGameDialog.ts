@@ -83,8 +83,9 @@ export function presetOf(time: TimeSeconds): string {
 /** What the dialog starts from: the game on the board, so "next game, same set-up" is one click. */
 export function choiceFrom(state: GameStateMessage | null, analysis: boolean): NewGameChoice {
   const side = (p: PlayerInfo | undefined, fallback: string): SideChoice => ({
-    // an online opponent is no choice for a game on the board alone: the dialog offers a person there
-    type: p === undefined || p.type === 'online' ? 'human' : p.type,
+    // an online opponent, a tsume's defender or a person at another board is no choice for a game on the board
+    // alone: the dialog offers a person there
+    type: p === undefined || p.type === 'online' || p.type === 'tsume' || p.type === 'board' ? 'human' : p.type,
     name: p?.type === 'human' && p.name !== fallback && !['先手', '後手', 'Sente', 'Gote'].includes(p.name) ? p.name : '',
     level: p?.level ?? 3,
   });

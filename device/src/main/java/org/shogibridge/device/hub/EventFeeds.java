@@ -76,12 +76,15 @@ final class EventFeeds {
 
     /** {@code /event/index.json}: the round index. */
     Feed index() throws IOException {
-        List<Shown> shown = boards.boards().stream().filter(b -> b.state() != null).map(this::shown).toList();
+        // A guest's board of board against board mirrors the game its host's board shows: listed once, by the host.
+        List<Shown> shown = boards.boards().stream().filter(b -> b.state() != null && !TeamMatch.isGuest(b.state()))
+                .map(this::shown).toList();
         StringBuilder key = new StringBuilder(boards.round() + ":" + games.version());
         shown.forEach(s -> key.append(';').append(s.key(pairings.version())).append(s.board().online()));
         return cached("index", key.toString(), () -> {
             ObjectNode root = JSON.createObjectNode().put("event", event).put("title", title).put("round", boards.round());
             ArrayNode list = root.putArray("boards");
+            List<TeamMatch.Game> matchGames = new ArrayList<>();
             for (Shown s : shown) {
                 EventBoards.Board b = s.board();
                 String[] names = names(b);
@@ -91,7 +94,13 @@ final class EventFeeds {
                 entry.put("result", result(s.state())).put("moves", s.visible().plies())
                         .put("status", b.online() ? "online" : "offline").put("game", b.gameId())
                         .put("kif", "/event/" + b.id() + ".kifu").put("json", "/event/" + b.id() + ".json");
+                String guest = TeamMatch.guestOf(s.state());
+                if (guest != null) {
+                    entry.put("remote", guest); // the other board of board against board
+                }
+                matchGames.add(new TeamMatch.Game(pairings.of(b.round(), b.id()), result(s.state())));
             }
+            TeamMatch.score(root.putArray("match"), matchGames);
             standings(root.putArray("standings"), kept(playing()));
             return JSON.writeValueAsBytes(root);
         }, "application/json");
@@ -287,7 +296,7 @@ final class EventFeeds {
     private void standings(ArrayNode out, List<String> kept) throws IOException {
         Map<String, double[]> table = new LinkedHashMap<>(); // points, wins, draws, losses
         for (String id : kept) {
-            GameRecord record = games.record(id);
+            GameRecord record = TeamMatch.isGuestCopy(id, kept) ? null : games.record(id); // one game counts once
             if (record == null || record.mainLine().ending() == null || record.mainLine().ending() == Ending.INTERRUPTION) {
                 continue;
             }

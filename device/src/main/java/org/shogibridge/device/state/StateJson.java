@@ -174,7 +174,8 @@ public final class StateJson {
             node.put("level", p.level());
         }
         if (p.kind() == Player.Kind.BOARD) {
-            node.put("board", p.boardAddress()); // the other board's EVENT/BOARD (board against board)
+            // the other board's EVENT/BOARD, and whether it hosts the game (this board then only mirrors it)
+            node.put("board", p.boardAddress()).put("hosts", p.hostsTheGame());
         }
     }
 

@@ -220,6 +220,29 @@ class HubPartsTest {
     }
 
     @Test
+    void aTeamMatchIsReadFromItsPairingsScoredByTeamAndKeptThroughAnEditOfTheNames() throws Exception {
+        Path csv = dir.resolve("match.csv");
+        Files.writeString(csv, "round,board,sente,gote,sente-team,gote-team\n1,kyoto1,羽生,佐藤,京都,大阪\n"
+                + "1,kyoto2,谷川,森内,京都,大阪\n1,osaka3,丸山,郷田,大阪,京都\n1,b9,A,B\n");
+        Pairings pairings = Pairings.read(csv);
+        assertEquals("大阪", pairings.of(1, "kyoto1").goteTeam());
+        assertFalse(pairings.of(1, "b9").teams());
+        pairings.put(new Pairings.Pairing(1, "kyoto1", "羽生善治", "佐藤天彦"));
+        assertEquals("京都", pairings.of(1, "kyoto1").senteTeam(), "an edit of the names keeps the teams");
+        pairings.write(csv);
+        assertEquals("大阪", Pairings.read(csv).of(1, "osaka3").senteTeam());
+
+        com.fasterxml.jackson.databind.node.ArrayNode match = new com.fasterxml.jackson.databind.ObjectMapper().createArrayNode();
+        TeamMatch.score(match, List.of(new TeamMatch.Game(pairings.of(1, "kyoto1"), "1-0"),
+                new TeamMatch.Game(pairings.of(1, "kyoto2"), "0-1"), new TeamMatch.Game(pairings.of(1, "osaka3"), "0-1"),
+                new TeamMatch.Game(pairings.of(1, "b9"), "1-0"), new TeamMatch.Game(null, "1-0")));
+        assertEquals("[{\"teams\":[\"京都\",\"大阪\"],\"wins\":[2,1],\"draws\":0,\"games\":3,\"finished\":3}]", match.toString(),
+                "京都 won on kyoto1 (sente) and osaka3 (gote), 大阪 on kyoto2 (gote); b9 is no team game");
+        assertTrue(TeamMatch.isGuestCopy("20261204-101500-kyoto1-osaka1", List.of("20261204-101500-kyoto1", "20261204-101500-kyoto1-osaka1")));
+        assertFalse(TeamMatch.isGuestCopy("20261204-101500-kyoto1", List.of("20261204-101500-kyoto1", "20261204-101500-kyoto1-osaka1")));
+    }
+
+    @Test
     void aFinishedGameStaysOutOfTheArchiveFeedsUntilItsEndIsShown() throws Exception {
         EventBoards boards = boards(Map.of());
         boards.state("b1", state("20261126-100000-b1", 5, List.of("7g7f"), "black", "resignation"), 10_000);
