@@ -99,6 +99,8 @@ public final class HostSeat {
         if (state.result() != null) {
             refuse(p, "Game over. The game ended (" + state.result().reason() + ") before the move arrived.",
                     "対局はもう終わっています。");
+        } else if (p.usi().equals("resign")) {
+            session.resign(guestSide, table.now()); // the guest's person may resign on either side's turn
         } else if (state.sideToMove() != guestSide) {
             refuse(p, "Not your turn. Move " + (p.ply() + 1) + " is this board's.", "相手の手番です。");
         } else if (!session.engineMoved(p.ply(), p.usi(), table.now())) {

@@ -232,6 +232,17 @@ class RemoteSeatsTest {
     }
 
     @Test
+    void theGuestsPersonMayResignOnTheHostsTurn() {
+        hostPlays("7g7f");
+        guestPlays("3c3d");
+        osaka.session.resign(Side.WHITE, time); // Kyoto to move; Osaka's person resigns at its board
+        proposalToHost();
+        assertEquals("resignation", kyoto.session.state().result().reason());
+        assertEquals(Side.BLACK, kyoto.session.state().result().winner());
+        assertNull(kyoto.last("refused"));
+    }
+
+    @Test
     void theGuestShowsTheHostsClocksLessTheMeasuredDelay() {
         hostPlays("7g7f"); // the guest's clock runs
         guest.ping();
