@@ -50,6 +50,9 @@ public final class HumanSimulator {
     private long lastChange;
     private int lastTo = -1;
     private LedFrame leds;
+    private int gestures;
+    private long longestBlinkWait;
+    private int blinksMissed;
 
     /**
      * Return a simulator for a board read with these inference settings (their timers shape the player's gestures),
@@ -82,6 +85,15 @@ public final class HumanSimulator {
      */
     public void watch(LedFrame frame) {
         this.leds = frame;
+    }
+
+    /**
+     * How the promotion gestures went, for a run's summary: how many were made, the longest the hands waited for the
+     * choice to blink (simulated time), and how many they made without seeing it (3 s passed).
+     */
+    public String promotionGestures() {
+        return gestures + " promotion gestures, the longest wait for the blink " + longestBlinkWait + " ms, "
+                + blinksMissed + " not seen";
     }
 
     /** Scan until the square shows the colour (any if null) and pattern, or the time runs out; return true if it did. */
@@ -280,8 +292,13 @@ public final class HumanSimulator {
             long judgedAt = lastChange + (long) board.debounceScans() * scanMillis + board.settleMillis();
             hold(Math.max(0, judgedAt - time));
         } else {
-            waitForLed(to, null, LedFrame.Pattern.BLINK, 3000);
+            long before = time;
+            if (!waitForLed(to, null, LedFrame.Pattern.BLINK, 3000)) {
+                blinksMissed++;
+            }
+            longestBlinkWait = Math.max(longestBlinkWait, time - before);
         }
+        gestures++;
         hold(between(100, 300));
         byte reading = truth[to];
         lift(to);

@@ -32,6 +32,8 @@ public final class SimulatedBoard implements BoardPort {
     private final long seed;
     private final MonotonicClock clock;
     private final LinkedBlockingQueue<Consumer<HumanSimulator>> actions = new LinkedBlockingQueue<>();
+    /** The hands, once the scan thread made them (read for the summary only). */
+    private volatile HumanSimulator hands;
     private final LedFrame leds;
     private volatile boolean running;
     private Thread thread;
@@ -159,11 +161,18 @@ public final class SimulatedBoard implements BoardPort {
         BoardPort.stopThread(thread, 2_000);
     }
 
+    /** How the hands' promotion gestures went (for the emulator's summary), or empty before they began. */
+    public String promotionGestures() {
+        HumanSimulator h = hands;
+        return h == null ? "" : h.promotionGestures();
+    }
+
     /** The scan thread: the hands act, and every simulated scan is delivered in real time. */
     private void run() {
         simulatedOrigin = clock.millis();
         HumanSimulator hands = new HumanSimulator(variant, settings, noise, seed, SCAN_MILLIS, this::deliver);
         hands.watch(leds);
+        this.hands = hands;
         try {
             hands.setUp(initial);
             while (running) {

@@ -141,7 +141,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
             out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + board.outages()
                     + ". Sent " + board.snapshotsSent() + " snapshots and " + board.deltasSent() + " deltas."
                     + (board instanceof SimavrFirmware mcu ? " MCU resets: " + mcu.resets() + ", scans: " + mcu.scans()
-                            + " in " + mcu.cycles() + " cycles." : ""));
+                            + " in " + mcu.cycles() + " cycles." : "") + " " + hands.promotionGestures() + ".");
             out.flush();
             if (exitWhenDone) {
                 transport.close();
