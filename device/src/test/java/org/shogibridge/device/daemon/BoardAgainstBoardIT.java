@@ -225,7 +225,7 @@ class BoardAgainstBoardIT {
      */
     @Test
     void killsAndABrokerOutageLoseNoMoveAndTheClocksAgreeAfter() throws Exception {
-        List<String> game = meijinsen().subList(0, 40);
+        List<String> game = meijinsen().subList(0, 26);
         startBroker();
         Board kyoto = new Board("kyoto1", "  sente: {type: human, name: 羽生}\n  gote: {type: board, board: osaka1, name: 佐藤}\n");
         Board osaka = new Board("osaka1", "  sente: {type: board, board: kyoto1}\n  gote: {type: human, name: 佐藤}\n");
@@ -236,15 +236,15 @@ class BoardAgainstBoardIT {
         for (int ply = 0; ply < game.size(); ply++) {
             Board mover = ply % 2 == 0 ? kyoto : osaka;
             mover.arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"" + game.get(ply) + "\"}");
-            if (ply == 10) {
+            if (ply == 6) {
                 kyoto.awaitMoves(ply + 1);
                 osaka.kill(); // the host's move reaches a guest that is not there
                 osaka.start();
-            } else if (ply == 21) {
+            } else if (ply == 13) {
                 osaka.awaitMoves(ply + 1); // on the guest's disk, its proposal on its way
                 kyoto.kill();
                 kyoto.start();
-            } else if (ply == 30) {
+            } else if (ply == 18) {
                 kyoto.awaitMoves(ply + 1);
                 mosquitto.stop(); // before the guest hears of the move
                 Thread.sleep(30_000);
@@ -252,7 +252,7 @@ class BoardAgainstBoardIT {
             }
             assertEquals(game.subList(0, ply + 1), strings(kyoto.awaitMoves(ply + 1).get("moves")), "the host at move " + (ply + 1));
             assertEquals(game.subList(0, ply + 1), strings(osaka.awaitMoves(ply + 1).get("moves")), "the guest at move " + (ply + 1));
-            if (ply == 31) {
+            if (ply == 19) {
                 Thread.sleep(3 * RemoteSeats.PING_MILLIS); // the guest has asked for the host's clocks since
                 long now = System.currentTimeMillis();
                 JsonNode host = kyoto.newestState();
