@@ -11,8 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.net.SocketFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -63,7 +61,7 @@ class BoardAgainstBoardIT {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/openssl")), "openssl is not installed; skipped.");
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/mosquitto_passwd")), "mosquitto_passwd is not installed; skipped.");
         String doc = Files.readString(Path.of("..", "docs", "remote-play.md"));
-        List<String> blocks = codeBlocks(doc.substring(doc.indexOf("### The shared broker")));
+        List<String> blocks = TestCertificates.codeBlocks(doc.substring(doc.indexOf("### The shared broker")));
         tlsPort = Ports.free();
         String etc = dir.toString();
         String configuration = blocks.get(0).replace("/etc/mosquitto", etc)
@@ -74,7 +72,7 @@ class BoardAgainstBoardIT {
         TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "osaka1", "osaka-secret");
         TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "arbiter", "arbiter-secret");
         TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "viewer", "viewer-secret");
-        readableByTheBroker();
+        TestCertificates.readableByTheBroker(dir);
         url = "ssl://127.0.0.1:" + tlsPort;
         tls = MqttLink.sslContext(dir.resolve("ca.pem")).getSocketFactory();
         mosquitto = new Mosquitto(dir, tlsPort, configuration);
@@ -284,28 +282,5 @@ class BoardAgainstBoardIT {
         List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
         return out;
-    }
-
-    private void readableByTheBroker() throws IOException {
-        if (!Files.getFileStore(dir).supportsFileAttributeView("posix")) {
-            return;
-        }
-        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                if (Files.isRegularFile(f)) {
-                    Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-                }
-            }
-        }
-    }
-
-    private static List<String> codeBlocks(String markdown) {
-        Matcher m = Pattern.compile("```\\n(.*?)```", Pattern.DOTALL).matcher(markdown);
-        List<String> blocks = new ArrayList<>();
-        while (m.find()) {
-            blocks.add(m.group(1));
-        }
-        return blocks;
     }
 }

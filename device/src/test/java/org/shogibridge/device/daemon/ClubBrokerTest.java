@@ -3,7 +3,6 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
@@ -12,8 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import javax.net.SocketFactory;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -41,7 +38,7 @@ class ClubBrokerTest {
         Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/mosquitto_passwd")), "mosquitto_passwd is not installed; skipped.");
         String doc = Files.readString(Path.of("..", "docs", "mqtt.md"));
         String club = doc.substring(doc.indexOf("## A club on a shared Mosquitto"));
-        List<String> blocks = codeBlocks(club);
+        List<String> blocks = TestCertificates.codeBlocks(club);
         int tlsPort = Ports.free();
         String etc = dir.toString().replace('\\', '/');
         String configuration = blocks.get(0).replace("/etc/mosquitto", etc)
@@ -52,7 +49,7 @@ class ClubBrokerTest {
         TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", "-c", etc + "/passwd", "table3", "board-secret");
         TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "viewer", "viewer-secret");
         TestCertificates.run(dir, "/usr/bin/mosquitto_passwd", "-b", etc + "/passwd", "arbiter", "arbiter-secret");
-        readableByTheBroker(); // Mosquitto started as root reads these after it drops to its own user
+        TestCertificates.readableByTheBroker(dir); // Mosquitto started as root reads these after it drops to its own user
         String url = "ssl://127.0.0.1:" + tlsPort;
         SocketFactory tls = MqttLink.sslContext(dir.resolve("ca.pem")).getSocketFactory();
 
@@ -95,26 +92,5 @@ class ClubBrokerTest {
             assertTrue(logged.list.stream().anyMatch(e -> e.getFormattedMessage().startsWith("Connected to broker " + url)),
                     "the broker is named, without its account");
         }
-    }
-
-    private void readableByTheBroker() throws IOException {
-        if (!Files.getFileStore(dir).supportsFileAttributeView("posix")) {
-            return;
-        }
-        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            }
-        }
-    }
-
-    private static List<String> codeBlocks(String markdown) {
-        Matcher m = Pattern.compile("```\\n(.*?)```", Pattern.DOTALL).matcher(markdown);
-        List<String> blocks = new java.util.ArrayList<>();
-        while (m.find()) {
-            blocks.add(m.group(1));
-        }
-        return blocks;
     }
 }

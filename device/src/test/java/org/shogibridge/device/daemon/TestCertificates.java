@@ -31,6 +31,31 @@ final class TestCertificates {
         return dir.resolve("broker.p12");
     }
 
+    /** Let Mosquitto, started as root, read these files after it drops to its own user. */
+    static void readableByTheBroker(Path dir) throws IOException {
+        if (!Files.getFileStore(dir).supportsFileAttributeView("posix")) {
+            return;
+        }
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                if (Files.isRegularFile(f)) {
+                    Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+                }
+            }
+        }
+    }
+
+    /** The fenced code blocks of a Markdown text, in order: a document's configuration, run as written. */
+    static java.util.List<String> codeBlocks(String markdown) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("```\\n(.*?)```", java.util.regex.Pattern.DOTALL).matcher(markdown);
+        java.util.List<String> blocks = new java.util.ArrayList<>();
+        while (m.find()) {
+            blocks.add(m.group(1));
+        }
+        return blocks;
+    }
+
     static void run(Path dir, String... command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("tools.log").toFile()).start();
         assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + Files.readString(dir.resolve("tools.log")));
