@@ -29,8 +29,6 @@ final class RemoteSeats implements RemoteTable {
     private final Outlet outlet;
     private final Voice voice;
     private final Language language;
-    private HostSeat host;
-    private GuestSeat guest;
 
     private RemoteSeats(BoardLoop loop, Supplier<GameSession> session, Outlet outlet, Voice voice, Language language) {
         this.loop = loop;
@@ -52,7 +50,6 @@ final class RemoteSeats implements RemoteTable {
         String other = "shogi/v1/" + remote.boardAddress();
         if (remote.hostsTheGame()) {
             GuestSeat guest = new GuestSeat(seats, remote.boardAddress(), settings.config().boardId());
-            seats.guest = guest;
             link.follow(other + "/state", (topic, payload) -> guest.hostState(payload));
             link.follow(other + "/remote/refused", (topic, payload) -> guest.refused(payload));
             link.follow(other + "/remote/clock", (topic, payload) -> guest.clocks(payload));
@@ -60,18 +57,12 @@ final class RemoteSeats implements RemoteTable {
             timers.scheduleAtFixedRate(guest::ping, PING_MILLIS, PING_MILLIS, TimeUnit.MILLISECONDS);
         } else {
             HostSeat host = new HostSeat(seats, remote.boardAddress(), settings.remoteGraceMillis(), loop.now());
-            seats.host = host;
             link.follow(other + "/remote/move", (topic, payload) -> host.proposed(payload));
             link.follow(other + "/remote/ping", (topic, payload) -> host.pinged(payload));
             router.remoteTurn(() -> loop.post(() -> host.guestToMove(session.get())));
             timers.scheduleAtFixedRate(() -> loop.post(() -> host.watch(session.get())), 1, 1, TimeUnit.SECONDS);
         }
         return seats;
-    }
-
-    /** The guest's seat, or null on the host. */
-    GuestSeat guest() {
-        return guest;
     }
 
     @Override

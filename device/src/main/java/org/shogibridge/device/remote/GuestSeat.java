@@ -79,11 +79,8 @@ public final class GuestSeat {
 
     /** The host's retained {@code state}. */
     public void hostState(byte[] payload) {
-        JsonNode state;
-        try {
-            state = RemoteMessages.read(payload, "host state");
-        } catch (IllegalArgumentException e) {
-            log.warn("Board against board: {} sent {}", host, e.getMessage());
+        JsonNode state = RemoteMessages.readOrWarn(bytes -> RemoteMessages.read(bytes, "host state"), payload, host);
+        if (state == null) {
             return;
         }
         table.onLoop(session -> follow(session, state));
@@ -91,11 +88,8 @@ public final class GuestSeat {
 
     /** The host's {@code remote/refused}: this board's move is taken back if it is the one refused. */
     public void refused(byte[] payload) {
-        RemoteMessages.Refusal refusal;
-        try {
-            refusal = RemoteMessages.refusal(payload);
-        } catch (IllegalArgumentException e) {
-            log.warn("Board against board: {} sent {}", host, e.getMessage());
+        RemoteMessages.Refusal refusal = RemoteMessages.readOrWarn(RemoteMessages::refusal, payload, host);
+        if (refusal == null) {
             return;
         }
         table.onLoop(session -> {
@@ -111,11 +105,8 @@ public final class GuestSeat {
 
     /** The host's {@code remote/clock}, the answer to a ping: the delay is measured, the clocks shown. */
     public void clocks(byte[] payload) {
-        RemoteMessages.Clocks clocks;
-        try {
-            clocks = RemoteMessages.clocks(payload);
-        } catch (IllegalArgumentException e) {
-            log.warn("Board against board: {} sent {}", host, e.getMessage());
+        RemoteMessages.Clocks clocks = RemoteMessages.readOrWarn(RemoteMessages::clocks, payload, host);
+        if (clocks == null) {
             return;
         }
         long now = table.now();
@@ -148,7 +139,7 @@ public final class GuestSeat {
         if (event instanceof SessionEvent.MovePlayed m && !m.computer()) {
             propose(new RemoteMessages.Proposal(hostGame, m.ply() - 1, m.usi()));
         } else if (event instanceof SessionEvent.GameEnded && s.result() != null && "resignation".equals(s.result().reason())
-                && s.result().winner() != null && player(s, s.result().winner()).hostsTheGame()) {
+                && s.result().winner() != null && s.player(s.result().winner()).hostsTheGame()) {
             propose(new RemoteMessages.Proposal(hostGame, s.plies(), "resign"));
         }
     }
@@ -224,14 +215,10 @@ public final class GuestSeat {
         }
         for (Side side : Side.values()) {
             long millis = Math.max(0, host.millis(side) - (side == host.running() ? delayMillis : 0));
-            if (Math.abs(session.state().clock().millis(side) - millis) > CLOCK_TOLERANCE_MILLIS) {
+            if (Math.abs(s.clock().millis(side) - millis) > CLOCK_TOLERANCE_MILLIS) { // one side's change leaves the other's
                 session.adjustClock(side, millis, table.now());
             }
         }
-    }
-
-    private static Player player(GameState s, Side side) {
-        return side == Side.BLACK ? s.black() : s.white();
     }
 
     private void warnOnce(String problem) {

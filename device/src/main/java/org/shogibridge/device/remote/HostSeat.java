@@ -40,22 +40,18 @@ public final class HostSeat {
 
     /** The guest's {@code remote/move} (on the broker's thread). */
     public void proposed(byte[] payload) {
-        try {
-            proposal = RemoteMessages.proposal(payload);
-        } catch (IllegalArgumentException e) {
-            log.warn("Board against board: {} sent {}", guest, e.getMessage());
+        RemoteMessages.Proposal read = RemoteMessages.readOrWarn(RemoteMessages::proposal, payload, guest);
+        if (read == null) {
             return;
         }
+        proposal = read;
         table.onLoop(this::take);
     }
 
     /** The guest's {@code remote/ping} (on the broker's thread): answered with the clocks. */
     public void pinged(byte[] payload) {
-        long id;
-        try {
-            id = RemoteMessages.pingId(payload);
-        } catch (IllegalArgumentException e) {
-            log.warn("Board against board: {} sent {}", guest, e.getMessage());
+        Long id = RemoteMessages.readOrWarn(RemoteMessages::pingId, payload, guest);
+        if (id == null) {
             return;
         }
         lastPingAt = table.now();

@@ -22,6 +22,7 @@ import org.shogibridge.device.state.StateJson;
  */
 public final class RemoteMessages {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RemoteMessages.class);
 
     private RemoteMessages() {
     }
@@ -97,6 +98,19 @@ public final class RemoteMessages {
             throw new IllegalArgumentException("Malformed ping. It needs an id: " + node + ".");
         }
         return node.get("id").asLong();
+    }
+
+    /**
+     * Read a message of the other board {@code from} with {@code reader}; a malformed one is logged, naming that board,
+     * and null (bad input never stops the daemon).
+     */
+    static <T> T readOrWarn(java.util.function.Function<byte[], T> reader, byte[] payload, String from) {
+        try {
+            return reader.apply(payload);
+        } catch (IllegalArgumentException e) {
+            log.warn("Board against board: {} sent {}", from, e.getMessage());
+            return null;
+        }
     }
 
     /** Read a message as JSON; (IllegalArgumentException) "Malformed WHAT. ..." */
