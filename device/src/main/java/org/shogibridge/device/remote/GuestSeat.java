@@ -47,6 +47,8 @@ public final class GuestSeat {
     private volatile long delayMillis;
     private volatile long lastAnswerAt;
     private String wrongVariant;
+    /** The newest host state followed (its seq grows across games and restarts): an older one arriving late is stale. */
+    private long hostSeq = -1;
 
     /**
      * @param host  the host board's {@code EVENT/BOARD}
@@ -152,6 +154,11 @@ public final class GuestSeat {
     // ---------------------------------------------------------------- on the loop
 
     private void follow(GameSession session, JsonNode state) {
+        long seq = state.path("seq").asLong(-1);
+        if (seq <= hostSeq) {
+            return; // older than what this board follows already (a copy delayed on its way)
+        }
+        hostSeq = seq;
         String hostGame = state.path("game").asText(null);
         JsonNode result = state.path("result");
         if (hostGame == null || result.isObject() && "unfinished".equals(result.path("reason").asText())) {

@@ -181,6 +181,19 @@ class RemoteSeatsTest {
     }
 
     @Test
+    void anOlderHostStateArrivingLateChangesNothing() {
+        hostPlays("7g7f");
+        byte[] older = StateJson.state(kyoto.session.state(), "m", "kyoto1", time).getBytes(StandardCharsets.UTF_8);
+        guestPlays("3c3d");
+        hostPlays("2g2f");
+        long seq = osaka.session.state().seq();
+        guest.hostState(older); // the state of move 1, delayed on its way
+        osaka.rest(600);
+        assertEquals(List.of("7g7f", "3c3d", "2g2f"), osaka.moves());
+        assertEquals(seq, osaka.session.state().seq(), "not a single change on the guest");
+    }
+
+    @Test
     void theHostsClockStopsWhenTheProposalArrivesNotWhenItIsCarriedOut() {
         long before = time;
         hostPlays("7g7f"); // the host's move was put down after 'before'
