@@ -729,6 +729,9 @@ describe('an event hub over three boards: its page, the standings and the archiv
     const { page, errors } = await open(`${hub.pageUrl}?user=arbiter&pass=secret`);
     const row = page.locator('.hub-edit tr[data-board="b3"]');
     await row.waitFor({ timeout: 15_000 });
+    // The rows come from the index over HTTP; an edit goes over MQTT: saved before the page has connected, it is
+    // answered "Not connected." (a fresh clone's run once clicked that soon)
+    await page.locator('#connection.connected').waitFor({ timeout: 15_000 });
     await row.locator('input[name="sente"]').fill('高橋');
     await row.locator('input[name="gote"]').fill('伊藤');
     await row.locator('button').click();
