@@ -182,11 +182,13 @@ public final class MoveInference {
      * difference from the game becomes a correction shown at once, never a move (issue 84: a board that showed the
      * game was made to "follow" it until a settle had passed, and a move made sooner was refused as a correction).
      */
-    public void boardOnline() {
+    public void boardOnline(long nowMillis) {
+        now = Math.max(now, nowMillis);
         if (!offline) {
             return;
         }
         offline = false;
+        promotion.showAgain(now);
         board.restart();
         followGame = true;
         rereading = true;

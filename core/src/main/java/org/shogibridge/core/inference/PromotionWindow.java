@@ -69,6 +69,19 @@ final class PromotionWindow {
         choiceVersion = Long.MAX_VALUE;
     }
 
+    /**
+     * The board is back after going away (cable pulled, reset) with the choice open: what the player did meanwhile
+     * was never read, and the board shows the choice again only once the Pi has sent it anew, so the whole window
+     * counts again from then (it had run out unseen, and the choice closed the moment the board was back).
+     */
+    void showAgain(long now) {
+        if (move != Move.NONE) {
+            lifted = false;
+            openedAt = now;
+            shownAt = awaitShown ? -1 : now; // the choice's frame is the same; its next acknowledgement counts
+        }
+    }
+
     /** The current choice is in the LED frame of {@code version}, once the board shows it. */
     void showing(long version) {
         choiceVersion = version;

@@ -190,7 +190,7 @@ public final class GameSession {
             read = tsume.boxed(snapshot, game, computerMove);
             if (tsume.settingUp() && tsume.setUpRead(read)) {
                 if (!tsume.settingUp()) {
-                    inference.boardOnline(); // set up: the board is read against the problem from now on
+                    inference.boardOnline(now); // set up: the board is read against the problem from now on
                 }
                 outbox.add(new StatusChanged(nextState()));
             }
@@ -649,7 +649,7 @@ public final class GameSession {
     public void boardOnline(long nowMillis) {
         now = Math.max(now, nowMillis);
         if (tsume == null || !tsume.settingUp()) {
-            inference.boardOnline();
+            inference.boardOnline(now);
         }
         changeStatus(BoardStatus.MATCHED);
         flush();
@@ -886,7 +886,7 @@ public final class GameSession {
         black = setup.black() != null ? setup.black() : black;
         white = setup.white() != null ? setup.white() : white;
         if (tsume != null && tsume.settingUp()) {
-            inference.boardOnline(); // a set-up left unfinished: the board is read against the new game
+            inference.boardOnline(now); // a set-up left unfinished: the board is read against the new game
         }
         tsume = null;
         game = new Game(start, rules);

@@ -53,6 +53,7 @@ public final class HumanSimulator {
     private int gestures;
     private long longestBlinkWait;
     private int blinksMissed;
+    private int gesturesAgain;
 
     /**
      * Return a simulator for a board read with these inference settings (their timers shape the player's gestures),
@@ -93,7 +94,7 @@ public final class HumanSimulator {
      */
     public String promotionGestures() {
         return gestures + " promotion gestures, the longest wait for the blink " + longestBlinkWait + " ms, "
-                + blinksMissed + " not seen";
+                + blinksMissed + " not seen, " + gesturesAgain + " made again (not read)";
     }
 
     /** Scan until the square shows the colour (any if null) and pattern, or the time runs out; return true if it did. */
@@ -300,6 +301,41 @@ public final class HumanSimulator {
         }
         gestures++;
         hold(between(100, 300));
+        liftAndReplace(to);
+        if (leds != null) {
+            // The player looks: the target blinks yellow while promoting, green while not. A gesture the board did
+            // not read (its cable pulled meanwhile) leaves the other colour blinking once it is back: made again.
+            LedFrame.Colour unwanted = board.promoteByDefault() ? LedFrame.Colour.YELLOW : LedFrame.Colour.GREEN;
+            for (int again = 0; again < 3 && choiceStaysUnwanted(to, unwanted); again++) {
+                gesturesAgain++;
+                hold(between(100, 300));
+                liftAndReplace(to);
+            }
+        }
+    }
+
+    /**
+     * Whether the choice the player did not want goes on blinking for 3 s after their gesture (the Pi's answer to a
+     * gesture it read comes within a second or two, even late); dark LEDs (the board away) are waited through, and a
+     * steady light means the choice is closed.
+     */
+    private boolean choiceStaysUnwanted(int to, LedFrame.Colour unwanted) {
+        long unwantedFor = 0;
+        for (long waited = 0; waited < 10_000; waited += scanMillis) {
+            boolean lit = leds.colour(to) != LedFrame.Colour.OFF;
+            if (lit && leds.pattern(to) == LedFrame.Pattern.STEADY || lit && leds.colour(to) != unwanted) {
+                return false;
+            }
+            unwantedFor = lit ? unwantedFor + scanMillis : 0;
+            if (unwantedFor >= 3_000) {
+                return true;
+            }
+            scan();
+        }
+        return false;
+    }
+
+    private void liftAndReplace(int to) {
         byte reading = truth[to];
         lift(to);
         hold(between(150, 300));

@@ -241,6 +241,29 @@ class MoveInferenceTest {
     }
 
     @Test
+    void aChoiceShownBeforeTheBoardWentAwayHasItsWholeWindowOnceShownAgain() {
+        // The cable was pulled while the choice blinked, for longer than the window: the board, back, shows the choice
+        // again, and the player declines 1.2 s after seeing it. The window had run out in the outage, and the
+        // choice closed as promoted the moment the board was back (FirmwareBinaryIT recorded 5f5g+ for 5f5g).
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle();
+        LedFrame choice = board.session.leds();
+        board.session.ledsShown(choice, choice.version(), board.time());
+        board.scan(300);
+        board.session.boardOffline(board.time());
+        board.ticksWithoutReports(PLAIN.promotionWindowMillis() + 1_000);
+        board.session.boardOnline(board.time());
+        board.scan(500);
+        assertEquals(List.of(), board.moves(), "back, but the choice not yet shown again: still open");
+        board.session.ledsShown(choice, choice.version(), board.time());
+        board.scan(1_200).lift("5c").place("5c");
+        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
+        board.scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
     void aChoiceTheBoardNeverShowsStillCloses() {
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.session.boardAcknowledgesLeds(true);

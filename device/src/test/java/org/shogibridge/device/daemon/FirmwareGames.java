@@ -121,7 +121,9 @@ abstract class FirmwareGames {
         JsonNode last = awaitWhileTheEmulatorRuns(s -> s.get("moves").size() == expected.size());
         List<String> moves = new ArrayList<>();
         last.get("moves").forEach(m -> moves.add(m.asText()));
-        assertEquals(expected, moves);
+        boolean finished = emulator.waitFor(60, TimeUnit.SECONDS);
+        // the emulator's summary (faults, outages, how the promotion gestures went) says what a wrong move met
+        assertEquals(expected, moves, () -> log().lines().filter(l -> l.startsWith("Played ")).findFirst().orElse(log()));
         // A player who saw the board go offline during a move puts it back and plays it again: if the Pi had taken it,
         // that shows as the move taken back and made again. A move that is not the record's must be a paused slide
         // of the record's piece, and the next message must replace it.
@@ -148,7 +150,7 @@ abstract class FirmwareGames {
         assertTrue(pausedSlide == null, "the paused slide " + pausedSlide + " was never replaced");
         System.out.println(getClass().getSimpleName() + ": " + expected.size() + " moves arrived, " + undone + " taken back and made again, "
                 + replaced + " paused slides replaced.");
-        assertTrue(emulator.waitFor(60, TimeUnit.SECONDS), "the emulator finishes: " + log());
+        assertTrue(finished, "the emulator finishes: " + log());
         log().lines().filter(l -> l.startsWith("Played ")).forEach(l -> System.out.println(getClass().getSimpleName() + ": " + l));
         assertTrue(log().contains("Played " + expected.size() + " moves."), log());
         return log();

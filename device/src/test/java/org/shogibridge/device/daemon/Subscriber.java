@@ -68,6 +68,8 @@ final class Subscriber implements AutoCloseable {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setAutomaticReconnect(true);
+        // Paho doubles its wait up to 128 s: after a broker outage of 30 s the next try could come a minute after it
+        options.setMaxReconnectDelay(2_000);
         options.setMaxInflight(1000);
         if (username != null) {
             options.setUserName(username);
@@ -81,10 +83,15 @@ final class Subscriber implements AutoCloseable {
             public void connectComplete(boolean reconnect, String serverURI) {
                 if (reconnect) {
                     new Thread(() -> {
-                        try {
-                            subscribe();
-                        } catch (Exception e) {
-                            // the next reconnection tries again
+                        // On a busy machine the subscription can time out; connected without it, nothing would
+                        // arrive again (no next reconnection comes to try): try until it holds or the link drops.
+                        for (int attempt = 0; attempt < 60 && made.isConnected(); attempt++) {
+                            try {
+                                subscribe();
+                                return;
+                            } catch (Exception e) {
+                                sleepQuietly(500);
+                            }
                         }
                     }).start();
                 }
@@ -274,6 +281,14 @@ final class Subscriber implements AutoCloseable {
                 client.disconnectForcibly(0, 100);
                 Thread.sleep(20);
             }
+        }
+    }
+
+    private static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
