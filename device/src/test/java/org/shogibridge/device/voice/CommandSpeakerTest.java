@@ -85,17 +85,24 @@ class CommandSpeakerTest {
                 speaker.say(new Utterance("byoyomi", Integer.toString(i), "いち")); // one reading, rendered once; each play takes 0.2 s
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (logged.list.stream().noneMatch(e -> e.getFormattedMessage().startsWith("Voice: caught up"))) {
-                assertTrue(System.nanoTime() < deadline, "the speaker caught up: " + logged.list);
+            while (messages(logged).stream().noneMatch(m -> m.startsWith("Voice: caught up"))) {
+                assertTrue(System.nanoTime() < deadline, () -> "the speaker caught up: " + messages(logged));
                 Thread.sleep(50);
             }
         } finally {
             speakerLog.detachAppender(logged);
         }
-        List<String> lines = logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        List<String> lines = messages(logged);
         assertEquals(2, lines.size(), lines.toString());
         assertTrue(lines.get(0).matches("Voice: behind; '[0-2]' is not said, .*"), lines.get(0));
         int skipped = 100 - 16; // the queue keeps the 16 newest; the thread may have taken one or two first
         assertTrue(lines.get(1).matches("Voice: caught up; 8[2-4] phrase\\(s\\) were skipped\\."), lines.get(1) + " (about " + skipped + ")");
+    }
+
+    /** What was logged so far: the speaker's thread appends while the test reads (the appender appends holding its lock). */
+    private static List<String> messages(ListAppender<ILoggingEvent> logged) {
+        synchronized (logged) {
+            return logged.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+        }
     }
 }
