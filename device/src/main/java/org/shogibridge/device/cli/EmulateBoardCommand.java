@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.record.GameRecord;
+import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Variant;
 import org.shogibridge.device.board.EmulatorFeed;
@@ -41,6 +42,8 @@ public final class EmulateBoardCommand implements Callable<Integer> {
      */
     private static final long SYNCED_BEFORE_MOVING_MILLIS = 1_000;
     private static final long SYNC_PATIENCE_MILLIS = 60_000;
+    /** How long the player waits for the Pi to mark their move as taken before looking again. */
+    private static final long TAKEN_PATIENCE_MILLIS = 6_000;
     @Spec
     private CommandSpec spec;
 
@@ -137,7 +140,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         out.println("Emulated board: " + transport.start());
         out.flush();
         if (game != null) {
-            int played = play(game, hands, board, clock);
+            int played = play(game, hands, board, leds, clock);
             out.println("Played " + played + " moves. Faults injected: " + plan.injected() + ", outages: " + board.outages()
                     + ". Sent " + board.snapshotsSent() + " snapshots and " + board.deltasSent() + " deltas."
                     + (board instanceof SimavrFirmware mcu ? " MCU resets: " + mcu.resets() + ", scans: " + mcu.scans()
@@ -165,8 +168,8 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         }
     }
 
-    private static int play(GameRecord game, SimulatedBoard hands, EmulatedFirmware emulator, MonotonicClock clock)
-            throws Exception {
+    private static int play(GameRecord game, SimulatedBoard hands, EmulatedFirmware emulator, LedFrame leds,
+            MonotonicClock clock) throws Exception {
         Position position = game.startPosition().copy();
         int played = 0;
         for (int move : game.mainLine().moveArray()) {
@@ -175,7 +178,7 @@ public final class EmulateBoardCommand implements Callable<Integer> {
                 long outages = emulator.outages();
                 hands.play(position, move).get(60, TimeUnit.SECONDS); // a move the hands refuse fails here, loudly
                 Thread.sleep(400); // the Pi's settle timer judges the move
-                if (emulator.outages() == outages) {
+                if (emulator.outages() == outages && taken(emulator, leds, move, clock, played + 1)) {
                     break;
                 }
                 if (attempt == 10) {
@@ -191,6 +194,26 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         awaitSynced(emulator, clock, played);
         Thread.sleep(500);
         return played;
+    }
+
+    /**
+     * Whether the Pi took the move, as the player sees it: its destination lit steady green, the Pi's mark of the last
+     * move (docs/leds.md). A move made just before the link went and judged after it came back, against the board as
+     * it then stood, is shown as a correction instead; the player puts it back and makes it again (without this the
+     * emulator went on, and ended its game two moves ahead of the Pi's).
+     */
+    private static boolean taken(EmulatedFirmware emulator, LedFrame leds, int move, MonotonicClock clock, int ply)
+            throws InterruptedException {
+        int to = Move.to(move);
+        long giveUp = clock.millis() + TAKEN_PATIENCE_MILLIS;
+        while (clock.millis() < giveUp) {
+            if (leds.colour(to) == LedFrame.Colour.GREEN && leds.pattern(to) == LedFrame.Pattern.STEADY) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        awaitSynced(emulator, clock, ply);
+        return leds.colour(to) == LedFrame.Colour.GREEN && leds.pattern(to) == LedFrame.Pattern.STEADY;
     }
 
     /**
