@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import { Move, SpecialMoveType, importCSA, importKIF } from 'tsshogi';
 import { Daemon, EmulatedBoard, Hub, Mosquitto, Watcher, launchBrowser, scratchDirectory, sleep, testRecord } from './harness';
@@ -655,7 +657,7 @@ describe('an event hub over three boards: its page, the standings and the archiv
     const names = (sente: string, gote: string) => `players:\n  sente: {type: human, name: ${sente}}\n  gote: {type: human, name: ${gote}}\n`;
     daemons.push(...await Promise.all([
       Daemon.club(broker, 'open', 'b1', [], names('山田', '佐藤')),
-      Daemon.club(broker, 'open', 'b2', [], names('田中', '鈴木')),
+      Daemon.club(broker, 'open', 'b2', [], names('田中', '鈴木') + 'clock:\n  main-seconds: 1800\n  byoyomi-seconds: 60\n'),
       Daemon.club(broker, 'open', 'b3', ['--sente', 'human', '--gote', 'human']), // no names: the arbiter gives them
     ]));
     watcher = await Watcher.connect(broker.tcpUrl);
@@ -723,6 +725,57 @@ describe('an event hub over three boards: its page, the standings and the archiv
     expect(hundredth.left).toBeGreaterThanOrEqual(0);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('serves one board as an embed and as an OBS overlay, each following the public feed by deltas (issue 88)', async () => {
+    const embed = await open(`${hub.pageUrl}embed/open/b2`);
+    const stateFetches: string[] = [];
+    embed.page.on('request', (r) => { if (r.url().includes('/state/')) stateFetches.push(r.url()); });
+    await embed.page.locator('.embed-board .embed-svg svg.board').waitFor({ timeout: 15_000 });
+    expect(await embed.page.locator('header.top').count(), 'no header in a frame').toBe(0);
+    expect(new URL(embed.page.url()).searchParams.get('view')).toBe('embed');
+    await expect.poll(() => embed.page.locator('.embed-player.black .name').textContent(), { timeout: 15_000 }).toContain('田中');
+    const joined = stateFetches.length;
+    expect(joined, 'joined with one whole state').toBeLessThanOrEqual(1);
+    const overlay = await open(`${hub.pageUrl}overlay/open/b2`);
+    await overlay.page.locator('.overlay-bar .overlay-player.white .name').filter({ hasText: '鈴木' }).waitFor({ timeout: 15_000 });
+    // Two moves on the board: the frame and the overlay show them, from the deltas alone (no state fetched again).
+    const before = Number((await embed.page.locator('.embed-last').textContent())!.match(/^(\d+)手目/)?.[1] ?? 0);
+    for (const usi of before % 2 === 1 ? ['8c8d', '2f2e'] : ['7g7f', '8c8d']) {
+      await watcher.play('open/b2', usi);
+    }
+    const shown = `${before + 2}手目 `;
+    await expect.poll(() => embed.page.locator('.embed-last').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^${shown}[▲△]`));
+    await expect.poll(() => overlay.page.locator('.overlay-last').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^${shown}`));
+    expect(stateFetches.length, 'the moves came as deltas').toBe(joined);
+    const marked = await embed.page.locator('svg.board .last-move').count();
+    expect(marked, 'the last move is marked on the board').toBeGreaterThan(0);
+    // The overlay is transparent, its clocks large, its bar Sente's chances (even without an engine's analysis).
+    expect(await overlay.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    const clockSize = await overlay.page.locator('.overlay-player.black .clock').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    expect(clockSize).toBeGreaterThanOrEqual(40);
+    expect(await overlay.page.locator('.overlay-player.black .clock').textContent()).toMatch(/^\d+:\d\d/);
+    expect(await overlay.page.locator('.overlay-eval').getAttribute('data-percent')).toBe('50.0');
+    // A club's own site (another site: localhost, not 127.0.0.1) holds the embed in an iframe of its own size. This
+    // browser refuses a third-party frame its storage, and the page, which read it first thing, drew nothing.
+    const site = createServer((_, reply) => {
+      reply.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      reply.end(`<h1>例会の中継</h1><iframe src="${hub.pageUrl}embed/open/b2" style="width:360px;height:480px;border:0"></iframe>`);
+    });
+    await new Promise<void>((done) => site.listen(0, 'localhost', done));
+    const club = await open(`http://localhost:${(site.address() as AddressInfo).port}/`);
+    const frame = club.page.frameLocator('iframe');
+    await frame.locator('.embed-last').filter({ hasText: shown }).waitFor({ timeout: 15_000 });
+    const width = await frame.locator('.embed-svg svg.board').evaluate((e) => e.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(300);
+    expect(width).toBeLessThanOrEqual(360);
+    await embed.page.setViewportSize({ width: 420, height: 560 });
+    await embed.page.screenshot({ path: join(scratchDirectory('embed'), 'embed.png') });
+    await overlay.page.setViewportSize({ width: 1280, height: 160 });
+    await overlay.page.screenshot({ path: join(scratchDirectory('embed'), 'overlay.png'), omitBackground: true });
+    expect([...embed.errors, ...overlay.errors, ...club.errors]).toEqual([]);
+    await Promise.all([embed.page.close(), overlay.page.close(), club.page.close()]);
+    site.close();
   });
 
   it('lets a signed-in arbiter set the round and name a board\'s players', async () => {

@@ -3,12 +3,14 @@
 
 import './style.css';
 import { BoardStore } from './live/store';
+import { PublicStates, publicTopics } from './live/publicFeed';
 import { Connection } from './live/connection';
 import { loadConfigFile, saveAccount, savedAccount, settingsFrom } from './live/settings';
 import { BoardPage } from './ui/boardView';
 import { EventPage } from './ui/eventView';
 import { ArchivedGamePage, GamesPage } from './ui/archiveView';
 import { ArchivePage } from './ui/archiveSearch';
+import { EmbedPage, OverlayPage } from './ui/embedView';
 import { WordKey, initLanguage, language, switchLanguage, t } from './ui/i18n';
 
 /** The page's fixed words in the current language (the pages draw their own). */
@@ -23,11 +25,25 @@ function labelPage(): void {
   switcher.lang = language() === 'ja' ? 'en' : 'ja';
 }
 
+/**
+ * The browser's storage, or null where it is refused: a page in another site's frame (an embed) is denied it by a
+ * browser that blocks third-party storage, and merely naming `localStorage` then throws.
+ */
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    const s = window[kind];
+    void s.length;
+    return s;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
-  initLanguage(location.search, localStorage);
+  initLanguage(location.search, storage('localStorage'));
   labelPage();
   const config = await loadConfigFile();
-  const settings = settingsFrom(location.search, config, config ? location : null, savedAccount(sessionStorage));
+  const settings = settingsFrom(location.search, config, config ? location : null, savedAccount(storage('sessionStorage')));
   const app = document.getElementById('app')!;
   const connectionLabel = document.getElementById('connection')!;
   if (!settings.broker) {
@@ -47,11 +63,18 @@ async function main(): Promise<void> {
   }
   document.getElementById('large')!.onclick = () => document.body.classList.toggle('large');
   const store = new BoardStore(settings.root);
-  const topics = settings.event ? [`${settings.root}/${settings.event}/#`] : [`${settings.root}/#`];
+  // A public feed with its HTTP folder: deltas on the broker, whole states fetched only to join or catch up.
+  const publicStates = settings.feed && settings.event
+    ? new PublicStates(store, settings.root, settings.event, new URL(settings.feed, location.href).href, settings.board) : null;
+  const topics = publicStates ? publicTopics(settings.root, settings.event!, settings.board)
+    : settings.event ? [`${settings.root}/${settings.event}/#`] : [`${settings.root}/#`];
   const connection = new Connection(settings, store, topics);
   connection.onState = (state) => {
     connectionLabel.textContent = t(state as WordKey);
     connectionLabel.className = state;
+    if (state === 'connected') {
+      void publicStates?.join(); // again after a reconnection: the deltas meanwhile were missed
+    }
   };
   connectionLabel.textContent = t(connection.state as WordKey);
   connection.start();
@@ -61,6 +84,13 @@ async function main(): Promise<void> {
   const edit = settings.hub && settings.username !== null
     ? (verb: string, fields: Record<string, unknown>) => connection.command(settings.event!, '_hub', verb, fields) : null;
   let page: { destroy(): void } | null = null;
+  if (settings.view !== null && settings.event && settings.board) {
+    // another page's frame or OBS: this one board, no header, no routes
+    document.querySelector('header.top')?.remove();
+    page = settings.view === 'embed' ? new EmbedPage(app, store, settings.event, settings.board)
+      : new OverlayPage(app, store, settings.event, settings.board);
+    return;
+  }
   const route = () => {
     page?.destroy();
     const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
@@ -92,7 +122,7 @@ async function main(): Promise<void> {
   };
   window.addEventListener('hashchange', route);
   document.getElementById('language')!.onclick = () => {
-    switchLanguage(localStorage, location);
+    switchLanguage(storage('localStorage'), location);
     labelPage();
     connectionLabel.textContent = t(connection.state as WordKey);
     route(); // the page draws itself again in the other language
@@ -110,7 +140,7 @@ function signIn(app: HTMLElement): void {
   form.onsubmit = (e) => {
     e.preventDefault();
     const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
-    saveAccount(sessionStorage, { user: field('user'), pass: field('pass') });
+    saveAccount(storage('sessionStorage'), { user: field('user'), pass: field('pass') });
     location.reload();
   };
 }

@@ -27,6 +27,13 @@ export interface DashboardSettings {
   readonly hub: boolean;
   /** The event's name (the hub's --title), or null. */
   readonly title: string | null;
+  /**
+   * A public feed's HTTP folder (the hub's `/event/`, or a CDN's copy; relative to the page): the page follows the deltas
+   * of the boards and fetches their states from there (docs/broadcast.md); null to follow whole states on the broker.
+   */
+  readonly feed: string | null;
+  /** One board for other pages (`?view=embed` or `overlay`, where the hub's /embed/ and /overlay/ lead), or null. */
+  readonly view: 'embed' | 'overlay' | null;
 }
 
 interface ConfigFile {
@@ -42,6 +49,10 @@ interface ConfigFile {
   usiEngine?: string | null;
   hub?: boolean;
   title?: string;
+  feed?: string;
+  /** The public feed on the broker viewers reach (a hub's): what embeds and overlays follow. */
+  publicBroker?: string;
+  publicRoot?: string;
 }
 
 /** The account signed in with on this tab (kept for the tab only: a shared screen forgets it when closed). */
@@ -53,11 +64,16 @@ export interface Account {
 export function settingsFrom(search: string, config: ConfigFile | null, location: { origin: string } | null,
                              account: Account | null = null): DashboardSettings {
   const q = new URLSearchParams(search);
+  const view = q.get('view') === 'embed' || q.get('view') === 'overlay' ? q.get('view') as 'embed' | 'overlay' : null;
+  // An embed or overlay follows the public feed: its broker, its topics, its HTTP folder.
+  const outside = view !== null && config?.publicBroker ? config : null;
+  const feed = q.get('feed') ?? (view !== null ? config?.feed : null) ?? null;
   const prefix = config?.prefix ?? '';
   // The daemon's prefix is shogi/v1/<event>/<board>; the root is what precedes the event.
-  const root = q.get('root') ?? (prefix.split('/').length >= 4 ? prefix.split('/').slice(0, -2).join('/') : 'shogi/v1');
+  const root = q.get('root') ?? outside?.publicRoot
+    ?? (prefix.split('/').length >= 4 ? prefix.split('/').slice(0, -2).join('/') : 'shogi/v1');
   return {
-    broker: q.get('broker') ?? config?.broker ?? '',
+    broker: q.get('broker') ?? outside?.publicBroker ?? config?.broker ?? '',
     root,
     event: q.get('event') ?? config?.event ?? null,
     board: q.get('board') ?? config?.board ?? null,
@@ -72,6 +88,8 @@ export function settingsFrom(search: string, config: ConfigFile | null, location
     usiEngine: config?.usiEngine ?? null,
     hub: config?.hub === true && location !== null,
     title: config?.title ?? null,
+    feed,
+    view,
   };
 }
 

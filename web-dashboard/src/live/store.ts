@@ -155,6 +155,8 @@ export class BoardStore {
   private readonly listeners = new Set<(key: string) => void>();
   /** States refused as malformed, for the page's diagnostics. */
   rejected = 0;
+  /** A delta arrived for a state this page lacks: fetch the state of `seq` whole and {@link receive} it. */
+  onMissing: (event: string, board: string, seq: number) => void = () => {};
 
   constructor(private readonly root = 'shogi/v1', private readonly clock: () => number = () => Date.now()) {}
 
@@ -200,6 +202,8 @@ export class BoardStore {
     let changed = false;
     if (where.rest === 'state') {
       changed = this.takeState(entry, json);
+    } else if (where.rest === 'delta') {
+      changed = this.takeDelta(entry, json);
     } else if (where.rest === 'status') {
       changed = this.takeStatus(entry, json);
     } else if (where.rest === 'analysis') {
@@ -246,6 +250,27 @@ export class BoardStore {
       e.analysisGame = json.game;
     }
     return true;
+  }
+
+  /**
+   * A public feed's delta (docs/broadcast.md): applied to the state it follows; one that follows a state this page
+   * does not have (it joined late, or missed a delta) asks for the state of its seq whole ({@link onMissing}).
+   */
+  private takeDelta(e: Entry, json: unknown): boolean {
+    const d = json as Partial<StateDelta>;
+    if (typeof d?.seq !== 'number' || typeof d.prev !== 'number') {
+      this.rejected++;
+      return false;
+    }
+    if (e.state !== null && d.seq <= e.state.seq) {
+      return false; // repeated, or older than the state fetched meanwhile
+    }
+    const made = e.state !== null && e.state.seq === d.prev ? applyDelta(e.state, d as StateDelta) : null;
+    if (made === null || !isState(made)) {
+      this.onMissing(e.event, e.board, d.seq);
+      return false;
+    }
+    return this.takeState(e, made);
   }
 
   private takeStatus(e: Entry, json: unknown): boolean {
@@ -302,6 +327,44 @@ export class BoardStore {
     e.analysis.set(a.ply, { ply: a.ply, score: a.score, depth: Number(a.depth) || 0, pv: a.pv.map(String) });
     return true;
   }
+}
+
+/**
+ * What changed from one public state to the next (the hub's `delta` topic, docs/broadcast.md): fields set whole,
+ * objects merged field by field (the clock), arrays cut to a length and appended to (a move, a takeback), fields
+ * dropped. The hub's PublicDelta makes them; this is the viewer's side of it.
+ */
+export interface StateDelta {
+  readonly seq: number;
+  readonly prev: number;
+  readonly set?: Record<string, unknown>;
+  readonly merge?: Record<string, Record<string, unknown>>;
+  readonly cut?: Record<string, number>;
+  readonly append?: Record<string, unknown[]>;
+  readonly drop?: string[];
+}
+
+/** The state `delta` makes of `state`, or null if it does not follow from it. */
+export function applyDelta(state: GameStateMessage, delta: StateDelta): GameStateMessage | null {
+  if (state.seq !== delta.prev) {
+    return null;
+  }
+  const made: Record<string, unknown> = { ...state };
+  for (const name of delta.drop ?? []) {
+    delete made[name];
+  }
+  Object.assign(made, delta.set ?? {});
+  for (const [name, changes] of Object.entries(delta.merge ?? {})) {
+    made[name] = { ...(made[name] as object), ...changes };
+  }
+  for (const [name, length] of Object.entries(delta.cut ?? {})) {
+    made[name] = (made[name] as unknown[]).slice(0, length);
+  }
+  for (const [name, items] of Object.entries(delta.append ?? {})) {
+    made[name] = [...((made[name] as unknown[] | undefined) ?? []), ...items];
+  }
+  made.seq = delta.seq;
+  return made as unknown as GameStateMessage;
 }
 
 function isReview(json: unknown): json is Review {

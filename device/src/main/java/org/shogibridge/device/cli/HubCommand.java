@@ -55,6 +55,10 @@ public final class HubCommand implements Callable<Integer> {
     @Option(names = "--dashboard-broker", paramLabel = "URL", description = "The WebSocket URL the event page connects to.")
     private String dashboardBroker;
 
+    @Option(names = "--public-dashboard-broker", paramLabel = "URL",
+            description = "The WebSocket URL viewers reach the public feed at: embeds and the overlay (default: --dashboard-broker).")
+    private String publicDashboardBroker;
+
     @Option(names = "--title", paramLabel = "TEXT", description = "The event's name in the page and the records (default: the id).")
     private String title;
 
@@ -76,6 +80,7 @@ public final class HubCommand implements Callable<Integer> {
         options.put("public-prefix", publicPrefix);
         options.put("public-broker", publicBroker);
         options.put("dashboard-broker", dashboardBroker);
+        options.put("public-dashboard-broker", publicDashboardBroker);
         options.put("title", title);
         options.put("pairings", pairings);
         options.put("round", round);

@@ -28,12 +28,15 @@ public final class HttpReplies {
         }
     }
 
-    /** Answer a feed: 304 when the poller has this version, else the body (gzip if the client takes it). */
-    public static WebReply feed(WebRequest request, Feed feed) {
+    /**
+     * Answer a feed: 304 when the poller has this version, else the body (gzip if the client takes it); kept by
+     * caches as {@code cacheControl} says.
+     */
+    public static WebReply feed(WebRequest request, Feed feed, String cacheControl) {
         WebReply reply = notModified(request, feed) ? WebReply.empty(304) : body(request, feed.type(), feed.bytes(), feed.gzip());
         return reply.header("ETag", feed.etag())
                 .header("Last-Modified", HTTP_DATE.format(Instant.ofEpochMilli(feed.modifiedMillis())))
-                .header("Cache-Control", "no-cache");
+                .header("Cache-Control", cacheControl);
     }
 
     /** Whether the request's {@code If-None-Match} (or, without one, {@code If-Modified-Since}) names this version. */

@@ -44,13 +44,16 @@ final class EventFeeds {
     private final Pairings pairings;
     private final Delay delay;
     private final LongSupplier clock;
+    private final PublicSnapshots snapshots;
     /** The newest feed of each name, with the key of what it showed: made again only when that changes. */
     private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
     private record Cached(String key, Feed feed) {
     }
 
-    EventFeeds(String event, String title, EventBoards boards, EventGames games, Pairings pairings, Delay delay, LongSupplier clock) {
+    EventFeeds(String event, String title, EventBoards boards, EventGames games, Pairings pairings, Delay delay, LongSupplier clock,
+            PublicSnapshots snapshots) {
+        this.snapshots = snapshots;
         this.event = event;
         this.title = title;
         this.boards = boards;
@@ -80,7 +83,8 @@ final class EventFeeds {
         List<Shown> shown = boards.boards().stream().filter(b -> b.state() != null && !TeamMatch.isGuest(b.state()))
                 .map(this::shown).toList();
         StringBuilder key = new StringBuilder(boards.round() + ":" + games.version());
-        shown.forEach(s -> key.append(';').append(s.key(pairings.version())).append(s.board().online()));
+        shown.forEach(s -> key.append(';').append(s.key(pairings.version())).append(s.board().online())
+                .append(':').append(newestSeq(s.board().id())));
         return cached("index", key.toString(), () -> {
             ObjectNode root = JSON.createObjectNode().put("event", event).put("title", title).put("round", boards.round());
             ArrayNode list = root.putArray("boards");
@@ -93,7 +97,12 @@ final class EventFeeds {
                 entry.putObject("gote").put("name", names[1]);
                 entry.put("result", result(s.state())).put("moves", s.visible().plies())
                         .put("status", b.online() ? "online" : "offline").put("game", b.gameId())
-                        .put("kif", "/event/" + b.id() + ".kifu").put("json", "/event/" + b.id() + ".json");
+                        .put("kif", "/event/" + b.id() + ".kifu").put("json", "/event/" + b.id() + ".json")
+                        .put("version", version(b.id())); // ?v= of it: this version of every feed of the board, for ever
+                long seq = newestSeq(b.id());
+                if (seq >= 0) {
+                    entry.put("state", PublicSnapshots.path(b.id(), seq)); // what the public feed's viewers start from
+                }
                 String guest = TeamMatch.guestOf(s.state());
                 if (guest != null) {
                     entry.put("remote", guest); // the other board of board against board
@@ -104,6 +113,31 @@ final class EventFeeds {
             standings(root.putArray("standings"), kept(playing()));
             return JSON.writeValueAsBytes(root);
         }, "application/json");
+    }
+
+    private long newestSeq(String board) {
+        PublicSnapshots.Snapshot newest = snapshots.newest(board);
+        return newest == null ? -1 : newest.seq();
+    }
+
+    /** {@code /event/<board>/state/<seq>.json}: a public state as published, or null if it is not kept. */
+    PublicSnapshots.Snapshot publicState(String board, long seq) {
+        return snapshots.at(board, seq);
+    }
+
+    /**
+     * The version of what a board's feeds show (a hash of its JSON feed, which carries all they do: moves, times,
+     * names, result), or null for no such board: {@code /event/<board>.<ext>?v=<version>} never changes.
+     */
+    String version(String board) throws IOException {
+        Feed json = board(board, "json");
+        return json == null ? null : json.etag().replace("\"", "");
+    }
+
+    /** The URL of a board's newest public state, or null. */
+    String newestPublicState(String board) {
+        long seq = newestSeq(board);
+        return seq < 0 ? null : PublicSnapshots.path(board, seq);
     }
 
     /** {@code /event/<board>.<extension>}, or null when there is no such board or format. */

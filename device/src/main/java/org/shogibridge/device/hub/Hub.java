@@ -82,13 +82,15 @@ public final class Hub implements AutoCloseable {
         games = new EventGames(eventDir.resolve("games"));
         index = GameIndex.open(settings.dataDir());
         boards = new EventBoards(numbers(), settings.round() != null ? settings.round() : savedRound(), this::saveNumbers, this::keep);
-        feeds = new EventFeeds(settings.event(), settings.title(), boards, games, pairings, delay, System::currentTimeMillis);
+        PublicSnapshots snapshots = new PublicSnapshots();
+        feeds = new EventFeeds(settings.event(), settings.title(), boards, games, pairings, delay, System::currentTimeMillis,
+                snapshots);
         String id = "shogi-bridge-hub-" + UUID.randomUUID().toString().substring(0, 8);
         club = new HubLink(settings.broker(), id, settings.caFile(), this::heard, settings.eventPrefix() + "/+/+",
                 settings.eventPrefix() + "/" + HUB_TOPIC + "/cmd/+", settings.eventPrefix() + "/+/games/+");
         outside = settings.publicBroker().equals(settings.broker()) ? club
                 : new HubLink(settings.publicBroker(), id + "-public", settings.caFile(), null);
-        publicFeed = new PublicFeed(boards, delay, settings.publicPrefix(), outside);
+        publicFeed = new PublicFeed(boards, delay, settings.publicPrefix(), outside, snapshots);
         thread = DaemonThreads.named("hub").newThread(this::run);
     }
 

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * hub's thread, with back-off, whenever it drops; a connection is {@link #generation() counted}, so the public feed
  * knows to publish its retained messages again.
  */
-final class HubLink implements AutoCloseable {
+final class HubLink implements PublicFeed.Outlet, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HubLink.class);
     private static final int MAX_BACKOFF_MILLIS = 30_000;
     private static final long UNACKNOWLEDGED_MILLIS = 10_000;
@@ -103,12 +103,14 @@ final class HubLink implements AutoCloseable {
         }
     }
 
-    boolean connected() {
+    @Override
+    public boolean connected() {
         return client.isConnected();
     }
 
     /** How many times the link has connected: a new number means retained messages must be published again. */
-    int generation() {
+    @Override
+    public int generation() {
         return generation;
     }
 
@@ -117,7 +119,8 @@ final class HubLink implements AutoCloseable {
      * message could not be sent (the caller sends it again later). A broker that never acknowledges (it refuses the
      * account on that topic) is reported once by {@link #checkDelivered}.
      */
-    boolean publish(String topic, String payload, int qos, boolean retained) {
+    @Override
+    public boolean publish(String topic, String payload, int qos, boolean retained) {
         if (!client.isConnected()) {
             return false;
         }

@@ -22,15 +22,17 @@ import java.util.regex.Pattern;
  * @param publicPrefix    where the delayed feed goes ({@code shogi/v1/public/<event>})
  * @param publicBroker    the broker of the public feed (the club broker unless another is named)
  * @param dashboardBroker the WebSocket URL the event page connects to, or null (the page then says it has none)
+ * @param publicDashboardBroker the WebSocket URL viewers' pages reach the public feed at (embeds, the overlay), or null
+ *                        (then the dashboard broker's)
  * @param round           the round the games now starting belong to, or null: the one the arbiter set last, else 1
  */
 public record HubSettings(String broker, Path caFile, String event, String title, String root, String httpHost, int httpPort,
         Path dataDir, int delayMoves, int delaySeconds, String publicPrefix, String publicBroker, String dashboardBroker,
-        Path pairings, Integer round) {
+        String publicDashboardBroker, Path pairings, Integer round) {
 
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
     private static final Set<String> KEYS = Set.of("broker", "ca-file", "event", "title", "http-host", "http-port", "data-dir",
-            "delay-moves", "delay-seconds", "public-prefix", "public-broker", "dashboard-broker", "pairings", "round");
+            "delay-moves", "delay-seconds", "public-prefix", "public-broker", "dashboard-broker", "public-dashboard-broker", "pairings", "round");
 
     /** The event's own topics: {@code <root>/<event>}. */
     public String eventPrefix() {
@@ -81,7 +83,8 @@ public record HubSettings(String broker, Path caFile, String event, String title
                 text(merged, "http-host", "0.0.0.0"), number(merged, "http-port", 8090, 0, 65535),
                 Path.of(text(merged, "data-dir", "shogi-bridge-hub")), number(merged, "delay-moves", 0, 0, 1000),
                 number(merged, "delay-seconds", 0, 0, 86_400), text(merged, "public-prefix", root + "/public/" + event),
-                text(merged, "public-broker", broker), text(merged, "dashboard-broker", null), path(merged, "pairings"),
+                text(merged, "public-broker", broker), text(merged, "dashboard-broker", null),
+                text(merged, "public-dashboard-broker", text(merged, "dashboard-broker", null)), path(merged, "pairings"),
                 merged.get("round") == null ? null : number(merged, "round", 1, 1, 1000));
     }
 

@@ -2,6 +2,8 @@ package org.shogibridge.device.hub;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.shogibridge.device.http.DashboardAssets;
 import org.shogibridge.device.http.HttpReplies;
 import org.shogibridge.device.http.HttpService;
@@ -17,6 +19,15 @@ import org.shogibridge.device.http.WebRequest;
  */
 final class HubWeb implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** {@code <board>/state.json} or {@code <board>/state/<seq>.json} under {@code /event/}. */
+    private static final Pattern PUBLIC_STATE =
+            Pattern.compile("([A-Za-z0-9_-]{1,64})/state(?:/([0-9]{1,18}))?\\.json");
+    /** {@code /embed/<event>/<board>} and {@code /overlay/<event>/<board>}: one board for other pages and for OBS. */
+    private static final Pattern ONE_BOARD = Pattern.compile("/(embed|overlay)/([A-Za-z0-9_.-]{1,64})/([A-Za-z0-9_-]{1,64})/?");
+    /** A URL whose content never changes: kept by browsers and CDNs for a year without asking again. */
+    static final String IMMUTABLE = "public, max-age=31536000, immutable";
+    /** A URL whose content changes: kept a second (a CDN in front asks the hub at most once a second per URL). */
+    static final String SHORT = "public, max-age=1";
 
     private final HttpService server;
     private final EventFeeds feeds;
@@ -61,10 +72,18 @@ final class HubWeb implements AutoCloseable {
         } else if (path.equals("/config.json")) {
             return WebReply.of(200, "application/json", config());
         }
+        Matcher oneBoard = ONE_BOARD.matcher(path);
+        if (oneBoard.matches()) {
+            return oneBoard(oneBoard.group(1), oneBoard.group(2), oneBoard.group(3));
+        }
         return HttpReplies.staticFile(request, assets, path);
     }
 
     private WebReply event(WebRequest request, String name) throws IOException {
+        Matcher state = PUBLIC_STATE.matcher(name);
+        if (state.matches()) {
+            return publicState(state.group(1), state.group(2));
+        }
         HttpReplies.Feed feed = switch (name) {
             case "index.json" -> feeds.index();
             case "all.kifu" -> feeds.all();
@@ -74,7 +93,62 @@ final class HubWeb implements AutoCloseable {
                 yield dot <= 0 ? null : feeds.board(name.substring(0, dot), name.substring(dot + 1));
             }
         };
-        return feed == null ? WebReply.text(404, "No such board or feed.\n") : HttpReplies.feed(request, feed);
+        if (feed == null) {
+            return WebReply.text(404, "No such board or feed.\n");
+        }
+        String wanted = versionAsked(request.rawQuery());
+        boolean oneBoard = !name.equals("index.json") && !name.equals("all.kifu") && !name.equals("games.zip");
+        if (wanted != null && oneBoard) {
+            String version = feeds.version(name.substring(0, name.lastIndexOf('.')));
+            if (!wanted.equals(version)) { // an older version (or none such): the current one's URL, asked again in a second
+                return WebReply.empty(302).header("Location", "/event/" + name + "?v=" + version).header("Cache-Control", SHORT);
+            }
+            return HttpReplies.feed(request, feed, IMMUTABLE);
+        }
+        // A CDN keeps it a second: however many poll it, the hub makes and sends it at most once a second.
+        return HttpReplies.feed(request, feed, SHORT);
+    }
+
+    /** The {@code v} of a query ({@code v=3f9a...}), or null. */
+    private static String versionAsked(String query) {
+        if (query == null) {
+            return null;
+        }
+        for (String pair : query.split("&")) {
+            if (pair.startsWith("v=")) {
+                return pair.substring(2);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A board's public state: of one {@code seq} ({@code <board>/state/<seq>.json}), which never changes and may be kept
+     * for ever; or the newest ({@code <board>/state.json}), a redirect to its version that may be kept a second. A
+     * version no longer kept redirects to the newest: the viewer follows the deltas from there.
+     */
+    private WebReply publicState(String board, String seq) {
+        PublicSnapshots.Snapshot snapshot = seq == null ? null : feeds.publicState(board, Long.parseLong(seq));
+        if (snapshot != null) {
+            return WebReply.of(200, "application/json", snapshot.json()).header("Cache-Control", IMMUTABLE);
+        }
+        String newest = feeds.newestPublicState(board);
+        return newest == null ? WebReply.text(404, "No such board or feed.\n").header("Cache-Control", SHORT)
+                : WebReply.empty(302).header("Location", newest).header("Cache-Control", SHORT);
+    }
+
+    /**
+     * An embed or the overlay: the page itself, told by its query to show this board from the public feed (the
+     * config file names the feed's broker, topics and HTTP folder). A redirect rather than the page at this path, whose
+     * assets are found beside it.
+     */
+    private WebReply oneBoard(String view, String event, String board) {
+        if (!event.equals(settings.event())) {
+            return WebReply.text(404, "No such event. This hub carries " + settings.event() + ".\n");
+        }
+        String publicEvent = settings.publicPrefix().substring(settings.publicPrefix().lastIndexOf('/') + 1);
+        return WebReply.empty(302).header("Location", "/?view=" + view + "&event=" + publicEvent + "&board=" + board)
+                .header("Cache-Control", "public, max-age=3600");
     }
 
     /** The page's settings: the event view of this event, on the broker the page can reach, with no controls. */
@@ -84,7 +158,11 @@ final class HubWeb implements AutoCloseable {
                 .putNull("board").put("hub", true).put("title", settings.title()).put("commands", false)
                 // the arbiter signs in to edit the round and the pairings (the broker's ACL decides who may)
                 .put("signIn", true)
-                .put("simulated", false).toString();
+                .put("simulated", false)
+                // embeds and the overlay follow the public feed: deltas on its broker, states from /event/
+                .put("publicBroker", settings.publicDashboardBroker() == null ? "" : settings.publicDashboardBroker())
+                .put("publicRoot", settings.publicPrefix().substring(0, Math.max(0, settings.publicPrefix().lastIndexOf('/'))))
+                .put("feed", "/event/").toString();
     }
 
     @Override

@@ -13,11 +13,25 @@ import org.shogibridge.device.state.StateJson;
 
 /**
  * The event republished for the world outside the room, under {@code <public-prefix>/<board>/}: {@code status},
- * {@code state} (retained) and {@code moves}, and {@code analysis} of positions already shown, each held back by the
- * {@link Delay}. It carries no {@code cmd/} topic: nothing on it reaches a board. Its {@code seq} is its own (the
- * time of publishing, always growing), since a delayed state may show more of a game without the board's changing.
+ * {@code state} (retained), its {@code delta} from the state before (what viewers follow: a move is a few hundred
+ * bytes where the state grows past 3 KB) and {@code moves}, and {@code analysis} of positions already shown, each held
+ * back by the {@link Delay}. Each state is kept for HTTP ({@link PublicSnapshots}) before it is published, so a viewer
+ * that joins or misses a delta fetches the one it needs. It carries no {@code cmd/} topic: nothing on it reaches a
+ * board. Its {@code seq} is its own (the time of publishing, always growing), since a delayed state may show more of a
+ * game without the board's changing.
  */
 final class PublicFeed {
+    /** Where the feed goes: the public broker's link. */
+    interface Outlet {
+        boolean connected();
+
+        /** Counts the connections: a new one needs every retained message again. */
+        int generation();
+
+        /** Return false if the message could not be sent (it is sent again later). */
+        boolean publish(String topic, String payload, int qos, boolean retained);
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** What was last published of a board. */
@@ -27,7 +41,10 @@ final class PublicFeed {
     private final EventBoards boards;
     private final Delay delay;
     private final String prefix;
-    private final HubLink out;
+    private final Outlet out;
+    private final PublicSnapshots snapshots;
+    /** The last state published of each board, across connections: the next delta is made from it. */
+    private final Map<String, JsonNode> lastState = new HashMap<>();
     private final Map<String, Published> published = new HashMap<>();
     /** The newest analysis of each board, as heard. */
     private final Map<String, JsonNode> analyses = new ConcurrentHashMap<>();
@@ -35,11 +52,12 @@ final class PublicFeed {
     private int generation;
     private long seq;
 
-    PublicFeed(EventBoards boards, Delay delay, String prefix, HubLink out) {
+    PublicFeed(EventBoards boards, Delay delay, String prefix, Outlet out, PublicSnapshots snapshots) {
         this.boards = boards;
         this.delay = delay;
         this.prefix = prefix;
         this.out = out;
+        this.snapshots = snapshots;
     }
 
     /** Keep a board's newest analysis (heard on the MQTT thread), to show once its position is. */
@@ -85,9 +103,16 @@ final class PublicFeed {
         if (last != null && last.game().equals(board.gameId()) && !moves(board, state, last.plies(), topic, stateSeq)) {
             return;
         }
-        if (!out.publish(topic + "state", state.toString(), 1, true)) {
+        String json = state.toString();
+        snapshots.keep(board.id(), stateSeq, json);
+        if (!out.publish(topic + "state", json, 1, true)) {
             return;
         }
+        JsonNode before = lastState.get(board.id());
+        if (before != null && !out.publish(topic + "delta", PublicDelta.between(before, state).toString(), 1, false)) {
+            return; // sent again with the state: the state is retained, and a viewer who missed the delta fetches it
+        }
+        lastState.put(board.id(), state);
         published.put(board.id(), new Published(board.gameId(), key, visible.plies(), board.online()));
         analysis(board, visible.plies(), topic);
     }

@@ -238,7 +238,7 @@ class EventHubTest {
                 assertEquals(room.await(BOARDS[i] + "/state", j -> j.path("result").isObject(), WAIT).json().get("moves").size(),
                         review.get("moves").size(), BOARDS[i]);
             }
-            assertTrue(outside.topics().stream().allMatch(t -> t.matches("b[123]/(status|state|moves|analysis)")),
+            assertTrue(outside.topics().stream().allMatch(t -> t.matches("b[123]/(status|state|delta|moves|analysis)")),
                     "the public feed carries no command topic: " + outside.topics());
         } finally {
             for (int i = open.size() - 1; i >= 0; i--) {

@@ -248,7 +248,7 @@ class HubPartsTest {
         boards.state("b1", state("20261126-100000-b1", 5, List.of("7g7f"), "black", "resignation"), 10_000);
         long[] now = {12_000};
         EventFeeds feeds = new EventFeeds("club", "例会", boards, new EventGames(dir.resolve("games")), Pairings.empty(),
-                new Delay(0, 5_000), () -> now[0]);
+                new Delay(0, 5_000), () -> now[0], new PublicSnapshots());
         assertTrue(feeds.heldBack("20261126-100000-b1"));
         assertEquals("*", JSON.readTree(feeds.index().bytes()).get("boards").get(0).get("result").asText());
         now[0] = 15_000;
