@@ -36,8 +36,9 @@ export class Connection {
     });
     this.client = client;
     client.on('connect', () => {
-      client.subscribe(this.topics.map(String), { qos: 1 });
-      this.setState('connected');
+      // 'connected' once subscribed: a public viewer then joins over HTTP, and a move published between its fetch and
+      // a later subscription would be missed with nothing after it to show the gap
+      client.subscribe(this.topics.map(String), { qos: 1 }, () => this.setState('connected'));
     });
     client.on('reconnect', () => this.setState('reconnecting'));
     client.on('offline', () => this.setState('offline'));

@@ -21,9 +21,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.eclipse.paho.client.mqttv3.MqttClient;
-import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.rules.Position;
 import org.shogibridge.core.rules.Variant;
@@ -87,12 +84,32 @@ public final class BenchEventCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of the boards' moves (default 1).")
     private long seed;
 
-    /** Publish-to-receipt of every state a viewer received while measuring, in nanoseconds. */
-    private final Samples viewerLatency = new Samples();
+    @Option(names = "--feed", defaultValue = "delta", description = "What viewers follow: delta (with whole states fetched"
+            + " from the hub to catch up) or state (every whole state, as before deltas). Default delta.")
+    private String feed;
+
+    @Option(names = "--follow", defaultValue = "event", description = "Each viewer follows the whole event, or one board"
+            + " (board: as an embed does, the boards shared out in turn). Default event.")
+    private String follow;
+
+    @Option(names = "--cluster", defaultValue = "0", description = "0: viewers on the club's Mosquitto; N: a RabbitMQ"
+            + " cluster of N nodes, the club's Mosquitto bridging the public feed to it, viewers spread over the nodes.")
+    private int cluster;
+
+    @Option(names = "--viewer-script", defaultValue = "web-dashboard/scripts/bench-viewers.mjs",
+            description = "The viewers' Node script (run from the clone's root: its mqtt comes from web-dashboard/node_modules).")
+    private Path viewerScript;
+
+    @Option(names = "--kill-node-at", defaultValue = "-1", description = "With --cluster: SIGKILL the last node this many"
+            + " seconds into the measurement; its viewers go to another node and catch up by seq.")
+    private int killNodeAt;
+
     private final Samples pollLatency = new Samples();
     private final AtomicLong notModified = new AtomicLong();
     private final AtomicLong published = new AtomicLong();
     private volatile boolean measuring;
+    private HttpClient http;
+    private String hubUrl;
 
     @Override
     public Integer call() throws Exception {
@@ -106,52 +123,80 @@ public final class BenchEventCommand implements Callable<Integer> {
         int mqttPort = BenchDaemonCommand.freePort();
         int wsPort = BenchDaemonCommand.freePort();
         int httpPort = BenchDaemonCommand.freePort();
+        RabbitCluster rabbits = cluster > 0 ? RabbitCluster.start(dir.resolve("rabbitmq"), cluster) : null;
+        String bridge = "";
+        if (rabbits != null) { // the club's Mosquitto sends the public feed out to the cluster, and nothing comes back
+            out.println("bench-event: RabbitMQ cluster of " + cluster + " nodes:\n" + rabbits.status().strip());
+            bridge = "connection cluster\naddress 127.0.0.1:" + rabbits.nodes().get(0).mqttPort() + "\n"
+                    + "topic shogi/v1/public/# out 1\nbridge_protocol_version mqttv311\ntry_private false\ncleansession true\n";
+        }
         Files.writeString(dir.resolve("mosquitto.conf"), "listener " + mqttPort + " 127.0.0.1\nallow_anonymous true\n"
                 + "listener " + wsPort + " 127.0.0.1\nprotocol websockets\npersistence false\nmax_queued_messages 100000\n"
-                + (noDelay ? "set_tcp_nodelay true\n" : ""));
+                + (noDelay ? "set_tcp_nodelay true\n" : "") + bridge);
         Process broker = new ProcessBuilder(mosquittoBinary.toString(), "-c", dir.resolve("mosquitto.conf").toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("mosquitto.log").toFile()).start();
         Process hub = null;
-        List<MqttClient> watching = new ArrayList<>();
+        Process watching = null;
         List<Board> playing = new ArrayList<>();
         ScheduledExecutorService polling = Executors.newScheduledThreadPool(2);
         try {
-            awaitPort(mqttPort);
-            awaitPort(wsPort);
+            awaitPort(mqttPort, 10);
+            awaitPort(wsPort, 10);
             String tcp = "tcp://127.0.0.1:" + mqttPort;
             hub = startHub(tcp, httpPort, dir.resolve("hub"));
-            watching.addAll(viewers("ws://127.0.0.1:" + wsPort + "/mqtt"));
+            http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            hubUrl = "http://127.0.0.1:" + httpPort;
+            List<String> urls = rabbits == null ? List.of("ws://127.0.0.1:" + wsPort + "/mqtt")
+                    : rabbits.nodes().stream().map(RabbitCluster.Node::wsUrl).toList();
             SplittableRandom random = new SplittableRandom(seed);
             long now = System.currentTimeMillis();
             for (int i = 1; i <= boards; i++) {
                 playing.add(new Board("b" + i, tcp, random.split(), now + random.nextLong(minMove, maxMove + 1)));
             }
             connect(playing);
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
             for (int i = 0; i < pollers; i++) {
                 Poller poller = new Poller(http, "http://127.0.0.1:" + httpPort + "/event/b" + (i % boards + 1) + ".kifu");
                 polling.scheduleAtFixedRate(poller::poll, 2000L * i / Math.max(1, pollers), 2000, TimeUnit.MILLISECONDS);
             }
-            out.printf(Locale.ROOT, "bench-event: %d boards (a move every %s s each), %d WebSocket viewers of the public feed, "
-                    + "%d HTTP pollers every 2 s; warm-up %d s, measured %d s%n", boards, moveSeconds, viewers, pollers, warmUp, seconds);
+            out.printf(Locale.ROOT, "bench-event: %d boards (a move every %s s each), %d WebSocket viewers of the public feed "
+                    + "(each following %s, by %s) on %s, %d HTTP pollers every 2 s; warm-up %d s, measured %d s%n", boards,
+                    moveSeconds, viewers, follow.equals("board") ? "one board" : "the whole event", feed,
+                    rabbits == null ? "Mosquitto" : "a RabbitMQ cluster of " + cluster, pollers, warmUp, seconds);
             out.flush();
             long start = System.currentTimeMillis();
             long measureFrom = start + warmUp * 1000L;
             long end = measureFrom + seconds * 1000L;
+            watching = startViewers(urls, hubUrl, measureFrom, end, dir.resolve("viewers.log"));
             long[] hubCpu = null;
             long[] brokerCpu = null;
             long[] ownCpu = null;
+            long[] viewersCpu = null;
             long publishedBefore = 0;
+            long[][] rabbitCpu = new long[cluster][];
             while ((now = System.currentTimeMillis()) < end) {
+                if (!watching.isAlive()) {
+                    throw new IllegalStateException("The viewers failed: " + Files.readString(dir.resolve("viewers.log")));
+                }
                 if (!measuring && now >= measureFrom) {
                     hubCpu = cpuTicks(hub.pid());
                     brokerCpu = cpuTicks(broker.pid());
                     ownCpu = cpuTicks(ProcessHandle.current().pid());
+                    viewersCpu = cpuTicks(watching.pid());
                     publishedBefore = published.get();
+                    for (int i = 0; i < cluster; i++) {
+                        rabbitCpu[i] = cpuTicks(rabbits.beam(rabbits.nodes().get(i)));
+                    }
                     measuring = true;
                 }
                 for (Board b : playing) {
                     b.step(now, minMove, maxMove);
+                }
+                if (rabbits != null && killNodeAt >= 0 && measuring && now >= measureFrom + killNodeAt * 1000L
+                        && rabbits.nodes().get(cluster - 1).process().isAlive()) {
+                    rabbits.kill(rabbits.nodes().get(cluster - 1));
+                    out.printf(Locale.ROOT, "bench-event: node %s killed (SIGKILL) %d s into the measurement%n",
+                            rabbits.nodes().get(cluster - 1).name(), killNodeAt);
+                    out.flush();
                 }
                 Thread.sleep(5);
             }
@@ -159,19 +204,48 @@ public final class BenchEventCommand implements Callable<Integer> {
             long[] hubCpuEnd = cpuTicks(hub.pid());
             long[] brokerCpuEnd = cpuTicks(broker.pid());
             long[] ownCpuEnd = cpuTicks(ProcessHandle.current().pid());
+            String viewersUsage = usage("the viewers (node, mqtt.js)", viewersCpu, cpuTicks(watching.pid()), watching.pid());
             Thread.sleep(1000); // the last messages arrive
+            for (Board b : playing) {
+                b.link.pump(System.currentTimeMillis());
+            }
+            // The viewers' line, once they have checked that each ends with every board's newest state.
+            String line = new String(watching.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!watching.waitFor(60, TimeUnit.SECONDS) || line.isEmpty()) {
+                throw new IllegalStateException("The viewers failed: " + Files.readString(dir.resolve("viewers.log")));
+            }
+            com.fasterxml.jackson.databind.JsonNode seen = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
             long states = published.get() - publishedBefore;
-            // The hub republishes a board's newest state: states a board sends within one of its turns are one for viewers.
-            out.printf(Locale.ROOT, "states published by the boards while measuring: %d (%.1f/s); public states received by "
-                    + "viewers: %d (%.1f/s)%n", states, states / (double) seconds, viewerLatency.count(),
-                    viewerLatency.count() / (double) seconds);
-            out.println(BenchDaemonCommand.summary("board publish -> viewer receipt", viewerLatency.sorted()));
+            out.printf(Locale.ROOT, "states published by the boards while measuring: %d (%.1f/s); messages received by "
+                    + "viewers: %d (%.1f/s)%n", states, states / (double) seconds, seen.get("received").asLong(),
+                    seen.get("received").asLong() / (double) seconds);
+            out.printf(Locale.ROOT, "board publish -> viewer receipt: p50=%s p90=%s p99=%s max=%s ms%n", seen.get("p50"),
+                    seen.get("p90"), seen.get("p99"), seen.get("max"));
+            out.printf(Locale.ROOT, "bytes to viewers: %.2f MB/s, %d per message; viewers' reconnections: %d, %d of %d viewers"
+                    + " connected at the end%n", seen.get("bytes").asLong() / (double) seconds / 1e6,
+                    seen.get("bytes").asLong() / Math.max(1, seen.get("received").asLong()), seen.get("reconnections").asLong(),
+                    seen.get("connected").asLong(), viewers);
+            if (feed.equals("delta")) {
+                out.printf(Locale.ROOT, "deltas missed: %d; whole states fetched newer than the join's index (joins and"
+                        + " catch-ups): %d; at the end %d of %d (viewer, board) pairs behind the board's newest public state%n",
+                        seen.get("gaps").asLong(), seen.get("caughtUp").asLong(), seen.get("behind").asLong(),
+                        seen.get("checked").asLong());
+            }
             out.println(BenchDaemonCommand.summary("hub HTTP poll", pollLatency.sorted()) + String.format(Locale.ROOT,
                     "; 304 Not Modified: %d of %d (%.0f%%)", notModified.get(), pollLatency.count(),
                     100.0 * notModified.get() / Math.max(1, pollLatency.count())));
             out.println(usage("hub (java -XX:+UseSerialGC -Xmx128m)", hubCpu, hubCpuEnd, hub.pid()));
             out.println(usage("mosquitto", brokerCpu, brokerCpuEnd, broker.pid()));
-            out.println(usage("this process (the boards and the viewers)", ownCpu, ownCpuEnd, ProcessHandle.current().pid()));
+            if (rabbits != null) {
+                for (int i = 0; i < cluster; i++) {
+                    RabbitCluster.Node node = rabbits.nodes().get(i);
+                    if (node.process().isAlive()) {
+                        out.println(usage("RabbitMQ " + node.name(), rabbitCpu[i], cpuTicks(rabbits.beam(node)), rabbits.beam(node)));
+                    }
+                }
+            }
+            out.println(viewersUsage);
+            out.println(usage("this process (the boards)", ownCpu, ownCpuEnd, ProcessHandle.current().pid()));
             out.flush();
             return 0;
         } finally {
@@ -179,19 +253,18 @@ public final class BenchEventCommand implements Callable<Integer> {
             for (Board b : playing) {
                 b.link.close();
             }
-            watching.parallelStream().forEach(v -> {
-                try {
-                    v.disconnectForcibly(100, 100); // not close(): Paho 1.2.5's receiver then dies of a NullPointerException
-                } catch (Exception e) {
-                    // closing anyway
-                }
-            });
+            if (watching != null) {
+                watching.destroyForcibly();
+            }
             if (hub != null) {
                 hub.destroy();
                 hub.waitFor(10, TimeUnit.SECONDS);
             }
             broker.destroy();
             broker.waitFor(10, TimeUnit.SECONDS);
+            if (rabbits != null) {
+                rabbits.close();
+            }
             BenchDaemonCommand.deleteTree(dir);
         }
     }
@@ -275,61 +348,16 @@ public final class BenchEventCommand implements Callable<Integer> {
         }
     }
 
-    /** The viewers, connected 16 at a time. */
-    private List<MqttClient> viewers(String url) throws Exception {
-        var pool = Executors.newFixedThreadPool(16);
-        try {
-            List<java.util.concurrent.Future<MqttClient>> made = new ArrayList<>();
-            for (int i = 0; i < viewers; i++) {
-                int n = i;
-                made.add(pool.submit(() -> viewer(url, n)));
-            }
-            List<MqttClient> all = new ArrayList<>();
-            for (var f : made) {
-                all.add(f.get());
-            }
-            return all;
-        } finally {
-            pool.shutdown();
-        }
-    }
-
-    /** A viewer of the public feed: each state's age when it arrives, from its {@code time} (the board's publish). */
-    private MqttClient viewer(String url, int i) throws Exception {
-        MqttClient client = new MqttClient(url, "viewer-" + i, new MemoryPersistence());
-        MqttConnectOptions options = new MqttConnectOptions();
-        options.setCleanSession(true);
-        options.setKeepAliveInterval(60);
-        client.connect(options);
-        client.subscribe("shogi/v1/public/" + EVENT + "/+/state", 0, (topic, message) -> {
-            long received = System.currentTimeMillis();
-            if (measuring) {
-                long sent = timeField(message.getPayload());
-                if (sent > 0) {
-                    viewerLatency.add((received - sent) * 1_000_000);
-                }
-            }
-        });
-        return client;
-    }
-
-    /** The {@code "time":} field of a state, read without parsing the whole message (500 viewers share this JVM). */
-    static long timeField(byte[] json) {
-        byte[] key = "\"time\":".getBytes(StandardCharsets.US_ASCII);
-        outer:
-        for (int i = json.length - key.length; i >= 0; i--) {
-            for (int k = 0; k < key.length; k++) {
-                if (json[i + k] != key[k]) {
-                    continue outer;
-                }
-            }
-            long value = 0;
-            for (int j = i + key.length; j < json.length && json[j] >= '0' && json[j] <= '9'; j++) {
-                value = value * 10 + (json[j] - '0');
-            }
-            return value;
-        }
-        return -1;
+    /**
+     * The viewers: web-dashboard/scripts/bench-viewers.mjs, the page's own MQTT library in one Node process (3,000 Paho
+     * clients in this JVM took more CPU than the broker they measured), told when to measure; it prints one JSON line.
+     */
+    private Process startViewers(List<String> urls, String hub, long from, long to, Path log) throws IOException {
+        com.fasterxml.jackson.databind.node.ObjectNode config = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode()
+                .put("viewers", viewers).put("boards", boards).put("follow", follow).put("feed", feed).put("hub", hub)
+                .put("event", EVENT).put("from", from).put("to", to);
+        urls.forEach(config.withArray("urls")::add);
+        return new ProcessBuilder("node", viewerScript.toString(), config.toString()).redirectError(log.toFile()).start();
     }
 
     /** A relay tool polling one board's KIF with the ETag it was given. */
@@ -394,8 +422,8 @@ public final class BenchEventCommand implements Callable<Integer> {
                 Long.parseLong(rss) / 1024, Long.parseLong(peak) / 1024);
     }
 
-    private static void awaitPort(int port) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    static void awaitPort(int port, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
             try (Socket s = new Socket()) {
                 s.connect(new InetSocketAddress("127.0.0.1", port), 200);
