@@ -246,8 +246,13 @@ public final class BenchEventCommand implements Callable<Integer> {
             }
             out.println(viewersUsage);
             out.println(usage("this process (the boards)", ownCpu, ownCpuEnd, ProcessHandle.current().pid()));
+            // The release check of a cluster (docs/BENCHMARKS.md): every viewer back and on every board's newest state.
+            boolean whole = seen.get("behind").asLong() == 0 && seen.get("connected").asLong() == viewers;
+            if (feed.equals("delta") && !whole) {
+                out.println("bench-event: viewers left behind or disconnected at the end (exit 1).");
+            }
             out.flush();
-            return 0;
+            return feed.equals("delta") && !whole ? 1 : 0;
         } finally {
             polling.shutdownNow();
             for (Board b : playing) {
