@@ -1,0 +1,46 @@
+// What the browser tests share: the system Chromium (one per test file), a page opened with its errors caught, and
+// how they read the board view.
+
+import { afterAll, beforeAll } from 'vitest';
+import { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './harness';
+
+export let browser: Browser;
+
+/** Launch this file's browser before its tests, close it after. */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/** Open a page and fail the test on any error the page itself throws. */
+export async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** The same URL in English (the page is Japanese unless asked): these tests read its English words. */
+export function english(url: string): string {
+  const [base, hash] = url.split('#');
+  return `${base}${base.includes('?') ? '&' : '?'}lang=en${hash === undefined ? '' : '#' + hash}`;
+}
+
+export const pieceAt = (page: Page, square: string) =>
+  page.locator(`.board-svg [data-piece-square="${square}"]`).textContent({ timeout: 10_000 });
+
+export async function moveList(page: Page): Promise<string[]> {
+  return page.locator('.moves li').allTextContents();
+}
+
+/** Wait until the page shows the state of this seq or a newer one. */
+export async function shows(page: Page, seq: number): Promise<void> {
+  await page.waitForFunction((s) => Number(document.querySelector('.board-page')?.getAttribute('data-seq') ?? -1) >= s,
+    seq, { timeout: 20_000 });
+}
