@@ -64,7 +64,12 @@ abstract class OneBoardPage {
       if (key === `${event}/${board}`) this.draw();
     });
     this.timer = setInterval(() => this.draw(), 1000);
+    document.body.classList.add(this.bodyClass());
+    this.draw();
   }
+
+  /** The page's look (style.css): `embed` or `overlay`. */
+  protected abstract bodyClass(): string;
 
   protected draw(): void {
     const view = this.store.view(this.event, this.board);
@@ -85,10 +90,8 @@ abstract class OneBoardPage {
 
 /** The embed: the board as it stands, the players with their clocks, the last move and the result. */
 export class EmbedPage extends OneBoardPage {
-  constructor(root: HTMLElement, store: BoardStore, event: string, board: string) {
-    super(root, store, event, board);
-    document.body.classList.add('embed');
-    this.draw();
+  protected bodyClass(): string {
+    return 'embed';
   }
 
   protected render(view: BoardView, state: GameStateMessage): void {
@@ -109,10 +112,8 @@ export class EmbedPage extends OneBoardPage {
 
 /** The overlay for OBS: names and large clocks, the last move, the evaluation bar; the page itself is transparent. */
 export class OverlayPage extends OneBoardPage {
-  constructor(root: HTMLElement, store: BoardStore, event: string, board: string) {
-    super(root, store, event, board);
-    document.body.classList.add('overlay');
-    this.draw();
+  protected bodyClass(): string {
+    return 'overlay';
   }
 
   protected render(view: BoardView, state: GameStateMessage): void {
