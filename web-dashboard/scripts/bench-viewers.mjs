@@ -83,14 +83,18 @@ function viewer(i) {
   return { client, only, seq, connectedOnce: false };
 }
 
+/** Each board's newest public state by the hub's round index: board number to seq. */
+async function newestStates() {
+  const index = await (await fetch(`${config.hub}/event/index.json`)).text();
+  return new Map([...index.matchAll(/"\/event\/b(\d+)\/state\/(\d+)\.json"/g)].map((m) => [Number(m[1]), Number(m[2])]));
+}
+
 /** Catch up after a reconnection: each followed board's newest state, by the round index, fetched if newer. */
 async function rejoin(only, seq) {
   try {
-    const index = await (await fetch(`${config.hub}/event/index.json`)).text();
-    for (const m of index.matchAll(/"\/event\/b(\d+)\/state\/(\d+)\.json"/g)) {
-      const board = Number(m[1]);
-      if ((only === 0 || board === only) && Number(m[2]) > (seq.get(board) ?? 0)) {
-        const reply = await fetch(`${config.hub}${m[0].slice(1, -1)}`);
+    for (const [board, newest] of await newestStates()) {
+      if ((only === 0 || board === only) && newest > (seq.get(board) ?? 0)) {
+        const reply = await fetch(`${config.hub}/event/b${board}/state/${newest}.json`);
         if (reply.ok) {
           caughtUp++;
           seq.set(board, Math.max(seq.get(board) ?? 0, number(await reply.text(), 'seq')));
@@ -107,8 +111,7 @@ function percentile(sorted, p) {
 }
 
 // Joining: each board's newest state, as the page fetches it (here only its seq is kept).
-const joined = new Map([...(await (await fetch(`${config.hub}/event/index.json`)).text())
-  .matchAll(/"\/event\/b(\d+)\/state\/(\d+)\.json"/g)].map((m) => [Number(m[1]), Number(m[2])]));
+const joined = await newestStates();
 for (let i = 0; i < config.viewers; i++) {
   viewers.push(null);
   viewers[i] = viewer(i);
@@ -119,8 +122,7 @@ for (let i = 0; i < config.viewers; i++) {
 await new Promise((r) => setTimeout(r, Math.max(0, config.to - Date.now()) + 3000));
 
 // Every viewer should end with every board's newest public state (the round index names it).
-const index = await (await fetch(`${config.hub}/event/index.json`)).text();
-const newest = new Map([...index.matchAll(/"\/event\/b(\d+)\/state\/(\d+)\.json"/g)].map((m) => [Number(m[1]), Number(m[2])]));
+const newest = await newestStates();
 let checked = 0;
 let behind = 0;
 for (const v of viewers) {
