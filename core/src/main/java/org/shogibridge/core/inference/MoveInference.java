@@ -238,10 +238,16 @@ public final class MoveInference {
         SettledBoard.Change change = board.read(snapshot);
         if (rereading && board.started()) {
             rereading = false; // the first reading since the board came back: it follows the game only if it differs
-            followGame = !(board.squaresShow(view.position()) && board.komadaiShow(view.position()));
+            followGame = !showsTheGame();
         }
         if (change != SettledBoard.Change.NONE) {
             judged = false;
+            if (followGame && !rereading && showsTheGame()) {
+                // The board shows the game the command made (a new game set up, a takeback put back): what comes
+                // next is a move, even before this board is judged (issue 97: a handicap set up and 上手's first
+                // move made at once was read as a board to correct, and the game never began).
+                followGame = false;
+            }
             if (change == SettledBoard.Change.BOARD && promotion.isOpen()) {
                 followGesture();
             }
@@ -308,10 +314,15 @@ public final class MoveInference {
      * judged).
      */
     private void followAfterCommand() {
-        Position game = view.position();
-        followGame = !(board.started() && board.squaresShow(game) && board.komadaiShow(game));
+        followGame = !(board.started() && showsTheGame());
         judged = false;
         commandAt = now; // give the board a settle time to follow
+    }
+
+    /** Whether the debounced board shows the owner's game, squares and komadai. */
+    private boolean showsTheGame() {
+        Position game = view.position();
+        return board.squaresShow(game) && board.komadaiShow(game);
     }
 
     /**

@@ -10,15 +10,14 @@ import org.shogibridge.core.rules.Position;
  *
  * <p>The window counts from when the board shows the choice (its destination blinking): a player answers what they
  * see. A board that acknowledges its LED frames (the board protocol's ACK) says when that is; on a busy Pi or a slow
- * link it can be a second after the piece was put down, and a window counted from the put-down closed before the
- * player could answer. A choice never acknowledged still closes, {@link #SHOW_PATIENCE_MILLIS} later.
+ * link it can be seconds after the piece was put down. So on such a board a choice it has not shown cannot close by
+ * time (the game going on still closes it), and a gesture begun before it was shown answers the light the player saw
+ * before, an older choice: it changes nothing (issue 97: a player who declined, seeing the promoting colour still
+ * blinking, declined again and got the promotion back).
  */
 final class PromotionWindow {
     /** What a change of the board means while the window is open. */
     enum Gesture { NONE, LIFTED, TOGGLED, GAME_GOES_ON }
-
-    /** How much longer the window stays open for a choice the board has not yet acknowledged showing. */
-    static final long SHOW_PATIENCE_MILLIS = 2_000;
 
     private final long windowMillis;
     private boolean awaitShown;
@@ -32,6 +31,8 @@ final class PromotionWindow {
     private long shownVersion = -1;
     private long madeAt;
     private boolean lifted;
+    /** The piece was lifted before the board showed the current choice: putting it back answers no choice. */
+    private boolean liftedUnseen;
 
     PromotionWindow(long windowMillis) {
         this.windowMillis = windowMillis;
@@ -60,6 +61,7 @@ final class PromotionWindow {
         move = choice;
         madeAt = putDownAt;
         lifted = false;
+        liftedUnseen = false;
         restart(now);
     }
 
@@ -77,6 +79,7 @@ final class PromotionWindow {
     void showAgain(long now) {
         if (move != Move.NONE) {
             lifted = false;
+            liftedUnseen = false;
             openedAt = now;
             shownAt = awaitShown ? -1 : now; // the choice's frame is the same; its next acknowledgement counts
         }
@@ -99,7 +102,7 @@ final class PromotionWindow {
     }
 
     private long deadline() {
-        return shownAt >= 0 ? shownAt + windowMillis : openedAt + windowMillis + SHOW_PATIENCE_MILLIS;
+        return shownAt >= 0 ? shownAt + windowMillis : Long.MAX_VALUE;
     }
 
     /** Set the choice by command. */
@@ -125,16 +128,22 @@ final class PromotionWindow {
         after.doMove(move);
         board.computeDiff(after);
         int diffCount = board.diffCount();
-        if (diffCount == 0 && lifted) {
+        if (diffCount == 0 && lifted && liftedUnseen) {
+            lifted = false;
+            liftedUnseen = false;
+            return Gesture.NONE;
+        } else if (diffCount == 0 && lifted) {
             lifted = false;
             move = MoveMatcher.otherPromotion(move);
             restart(now);
             return Gesture.TOGGLED;
         } else if (diffCount == 1 && board.diff(0) == to && board.isEmpty(to)) {
             lifted = true;
+            liftedUnseen = shownAt < 0;
             return Gesture.LIFTED;
         } else if (diffCount != 0) {
             lifted = false;
+            liftedUnseen = false;
             return Gesture.GAME_GOES_ON;
         }
         return Gesture.NONE;
@@ -145,6 +154,7 @@ final class PromotionWindow {
         int chosen = move;
         move = Move.NONE;
         lifted = false;
+        liftedUnseen = false;
         return chosen;
     }
 }

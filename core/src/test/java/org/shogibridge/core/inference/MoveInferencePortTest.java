@@ -138,6 +138,36 @@ class MoveInferencePortTest {
     }
 
     @Test
+    void aMoveMadeWhileANewGamesSetUpIsBeingJudgedIsThatMove() {
+        // The page's quick player (issue 97): a three-piece handicap by command, the hands set the board up at once,
+        // and 上手's first move is made before the set-up was judged. The board had shown the new game, yet it was
+        // read as a board still to follow (correction: move the piece on 3d to 3c) and the game never began.
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        Position start = org.shogibridge.core.rules.Handicap.THREE_PIECES.startPosition();
+        board.session.newGame(start, board.time());
+        board.snapshot.show(start, false);
+        board.scan(TestBoard.SCAN * 12); // read, far within the settle time
+        board.slide("3c", "3d").settle();
+        assertEquals(List.of("3c3d"), board.moves());
+        assertTrue(board.events(CorrectionNeeded.class).isEmpty(), board.events().toString());
+    }
+
+    @Test
+    void aHalfRestoredBoardAfterATakebackByCommandIsStillNotAMove() {
+        // The other side of the rule above: two moves taken back by command, the board not yet back at the game. The
+        // player puts 3d back to 3c first: the board then shows 7g7f played, a legal move, but it never showed the
+        // game since the command, so it is not read as one.
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle().slide("3c", "3d").settle();
+        assertTrue(board.session.takeBack(board.time()) && board.session.takeBack(board.time()));
+        board.slide("3d", "3c").settle();
+        assertEquals(List.of(), board.moves());
+        board.slide("7f", "7g").settle().slide("2g", "2f").settle();
+        assertEquals(List.of("2g2f"), board.moves(), "once the board showed the game, the next move is a move");
+    }
+
+    @Test
     void aTakebackByCommandWorksInTournamentModeToo() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN.withGame(Game.Settings.tournament()));
         board.slide("7g", "7f").settle();

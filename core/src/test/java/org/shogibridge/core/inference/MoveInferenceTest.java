@@ -264,13 +264,51 @@ class MoveInferenceTest {
     }
 
     @Test
-    void aChoiceTheBoardNeverShowsStillCloses() {
+    void aChoiceWhoseBlinkReachesTheBoardSecondsLateIsDeclinedByTheGestureMadeOnceItIsShown() {
+        // A starved Pi (issue 97): the frame that blinks the choice reached the board four seconds after the piece
+        // was put down. The window closed as promoted before the player could see the choice (FirmwareBoardIT:
+        // 5f5g+ for a declined 5f5g). A choice the board has not shown cannot close.
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.session.boardAcknowledgesLeds(true);
-        board.slide("5d", "5c").settle().scan(PLAIN.promotionWindowMillis() + PromotionWindow.SHOW_PATIENCE_MILLIS - 200);
+        board.slide("5d", "5c").settle();
+        LedFrame choice = board.session.leds();
+        board.scan(4_000);
+        assertEquals(List.of(), board.moves(), "not shown: the choice is still open");
+        board.session.ledsShown(choice, choice.version(), board.time());
+        board.scan(1_200).lift("5c").place("5c");
+        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
+        board.scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
+    void aGestureMadeBeforeTheBoardShowsTheToggledChoiceDoesNotToggleItBack() {
+        // The player declines, but the board still blinks the old choice (yellow) for seconds: the new frame is late.
+        // Their second gesture answers the stale light; it must not promote again behind their back.
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle();
+        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
+        board.scan(800).lift("5c").place("5c");
+        LedFrame declined = board.session.leds();
+        long declinedVersion = declined.version();
+        board.scan(3_000).lift("5c").place("5c");
         assertEquals(List.of(), board.moves());
-        board.scan(300);
-        assertEquals(List.of("5d5c+"), board.moves(), "the default, a little later than on a board that is not asked");
+        assertFalse(board.events(PromotionPending.class).get(board.events(PromotionPending.class).size() - 1).promote(),
+                "the gesture made before the declined choice was shown changed nothing");
+        board.session.ledsShown(declined, declinedVersion, board.time());
+        board.scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
+    void aChoiceTheBoardNeverShowsWaitsUntilTheGameGoesOn() {
+        TestBoard board = new TestBoard("k8/9/9/4S4/9/9/9/9/4K4 b p 1", Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().scan(30_000);
+        assertEquals(List.of(), board.moves(), "never shown: the player could not answer it");
+        board.lift("9a").settle();
+        assertEquals(List.of("5d5c+"), board.moves(), "the opponent's action enters it as it stands");
     }
 
     @Test

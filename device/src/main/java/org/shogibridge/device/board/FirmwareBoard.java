@@ -314,7 +314,10 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
                     awaitedAck = -1;
                     if (ack.status() != Protocol.OK) {
                         log.warn("The board refused an LED frame: {}.", Protocol.errorName(ack.status()));
-                    } else if (sentFrame != null) {
+                    }
+                    if (sentFrame != null) {
+                        // A refused frame is reported too: the board has answered and will show nothing better, and a
+                        // promotion choice waits for the board's answer before its window counts.
                         listener.ledsShown(sentFrame, sentFrameVersion, now);
                     }
                 }
