@@ -2,6 +2,7 @@ package org.shogibridge.core.engine;
 
 import java.util.Random;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
@@ -21,6 +22,7 @@ public final class Engine {
     private final Random random;
     private Level level = Level.maximum();
     private long timeMargin = TimeManager.DEFAULT_MARGIN_MS;
+    private LongSupplier nanoClock = System::nanoTime;
 
     /** Create an engine with a hash table of the given size, evaluation weights and scales, and random seed. */
     public Engine(int hashMegabytes, EvalWeights weights, EvalParams params, long seed) {
@@ -43,6 +45,12 @@ public final class Engine {
     /** Return the evaluation weights the engine was made with. */
     public EvalWeights weights() {
         return weights;
+    }
+
+    /** Keep the engine's time by {@code nanos} (nanoseconds, any origin) instead of the system's clock. */
+    public void setClock(LongSupplier nanos) {
+        nanoClock = nanos;
+        search.setClock(nanos);
     }
 
     public void setLevel(Level level) {
@@ -81,7 +89,7 @@ public final class Engine {
 
     /** Return the move to play at the engine's level. */
     public SearchResult think(Position position, SearchLimits limits, boolean ponder, Search.Listener listener) {
-        long began = System.nanoTime();
+        long began = nanoClock.getAsLong();
         if (level.choosesByFeel()) {
             return chooseByFeel(position, limits);
         }
@@ -93,7 +101,7 @@ public final class Engine {
             }
         }
         // The clock has run since the question came: the quick mate test's time is kept back from the search's.
-        search.setTimeMargin(timeMargin + (System.nanoTime() - began) / 1_000_000);
+        search.setTimeMargin(timeMargin + (nanoClock.getAsLong() - began) / 1_000_000);
         if (level.nodes() > 0) {
             boolean capped = limits.nodes() == 0 || limits.nodes() > level.nodes();
             return search.main().search(position, capped ? limits.withNodes(level.nodes()) : limits, ponder, listener);
@@ -145,7 +153,7 @@ public final class Engine {
     }
 
     private SearchResult chooseByFeel(Position position, SearchLimits limits) {
-        long start = System.nanoTime();
+        long start = nanoClock.getAsLong();
         int[][] scored = search.main().scoreRootMoves(position, level.depth(), level.temperature() * 8, limits);
         int[] moves = scored[0];
         int[] scores = scored[1];
@@ -174,7 +182,7 @@ public final class Engine {
                 break;
             }
         }
-        long millis = (System.nanoTime() - start) / 1_000_000;
+        long millis = (nanoClock.getAsLong() - start) / 1_000_000;
         return new SearchResult(moves[chosen], false, scores[chosen], level.depth(), search.main().nodes(), millis,
                 new int[] {moves[chosen]});
     }

@@ -1,6 +1,7 @@
 package org.shogibridge.core.engine;
 
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.MoveGenerator;
@@ -109,6 +110,8 @@ public final class Search {
     private long nodeLimit;
     private int selDepth;
     private long startNanos;
+    /** The clock the limits are kept by, in nanoseconds: the system's; a test's own to drive (time is an input). */
+    private LongSupplier nanoClock = System::nanoTime;
     private volatile long optimumNanos;
     private volatile long maximumNanos;
     private volatile boolean stopRequested;
@@ -147,6 +150,11 @@ public final class Search {
         this.impasseRule = rule;
     }
 
+    /** Keep the search's time by {@code nanos} (nanoseconds, any origin) instead of the system's clock. */
+    public void setClock(LongSupplier nanos) {
+        nanoClock = nanos;
+    }
+
     /** Stop the running search as soon as possible; it returns its best move so far. */
     public void stop() {
         stopOrdered = true;
@@ -164,7 +172,7 @@ public final class Search {
      * from this moment on.
      */
     public void ponderHit(TimeManager time) {
-        long now = System.nanoTime() - startNanos;
+        long now = nanoClock.getAsLong() - startNanos;
         optimumNanos = saturatedAdd(now, time.optimum() * 1_000_000);
         maximumNanos = saturatedAdd(now, time.maximum() * 1_000_000);
         pondering = false;
@@ -224,7 +232,7 @@ public final class Search {
             if (listener != null) {
                 listener.iteration(best, selDepth, table.hashfull());
             }
-            long elapsed = System.nanoTime() - startNanos;
+            long elapsed = nanoClock.getAsLong() - startNanos;
             if (!pondering && (elapsed > optimumNanos || (count == 1 && limits.hasClock() && depth >= 4)
                     || Score.isMate(score) && depth > Score.matePlies(Math.abs(score)) + 2 && !limits.infinite())) {
                 break;
@@ -332,7 +340,7 @@ public final class Search {
 
     /** Start a search of a position: reset the counters and return its legal moves, likeliest best first. */
     private int[] prepareRoot(Position position, long maxNodes, boolean ageTable) {
-        startNanos = System.nanoTime();
+        startNanos = nanoClock.getAsLong();
         pos = position.copy();
         continuation.prepare(pos.variant());
         stopRequested = stopOrdered;
@@ -357,7 +365,7 @@ public final class Search {
     }
 
     private long elapsedMillis() {
-        return (System.nanoTime() - startNanos) / 1_000_000;
+        return (nanoClock.getAsLong() - startNanos) / 1_000_000;
     }
 
     private void orderRootMoves(int[] moves) {
@@ -870,7 +878,7 @@ public final class Search {
         if (nodes >= nodeLimit) {
             stopRequested = true;
         }
-        if (System.nanoTime() - startNanos >= maximumNanos) {
+        if (nanoClock.getAsLong() - startNanos >= maximumNanos) {
             stopRequested = true;
         }
     }

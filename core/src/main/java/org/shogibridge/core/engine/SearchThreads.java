@@ -3,6 +3,7 @@ package org.shogibridge.core.engine;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.LongSupplier;
 import org.shogibridge.core.rules.Impasse;
 import org.shogibridge.core.rules.Move;
 import org.shogibridge.core.rules.Position;
@@ -63,6 +64,11 @@ public final class SearchThreads {
     /** Return the number of threads a search uses. */
     public int threads() {
         return helpers.length + 1;
+    }
+
+    /** Keep time by {@code nanos} instead of the system's clock (only the main thread keeps the time). */
+    public void setClock(LongSupplier nanos) {
+        main.setClock(nanos);
     }
 
     /** Keep this many milliseconds back from every deadline (only the main thread keeps the time). */

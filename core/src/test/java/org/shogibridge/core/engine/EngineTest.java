@@ -118,6 +118,7 @@ class EngineTest {
         Position p = Position.fromSfen("lnkg2+P+P1/1rs6/p1ppp4/1p5+R1/5p3/2P1P2P1/P1NPGP3/2GK3+p1/gsS4+p+p b 2BS2NLP2l 119");
         Engine engine = new Engine(4, EvalParams.DEFAULT, 1);
         engine.setTimeMargin(10_000);
+        engine.setClock(new SteppingClock(java.time.Duration.ofMillis(1)));
         SearchResult hint = engine.hint(p, 300);
         assertTrue(hint.millis() >= 250, "the hint searched " + hint.millis() + " ms of its 300");
         assertNull(Rules.violation(p, hint.bestMove()));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,11 +84,13 @@ class SearchTest {
     @Test
     void anInfiniteSearchRunsUntilStopped() throws Exception {
         AtomicReference<SearchResult> result = new AtomicReference<>();
+        SteppingClock clock = new SteppingClock(Duration.ofMinutes(1), Duration.ofHours(1));
+        search.setClock(clock);
         Thread t = new Thread(() -> result.set(search.search(Position.start(Variant.STANDARD),
                 new SearchLimits(0, 0, 0, 0, 0, 0, 0, 0, true), false, null)));
         t.start();
-        Thread.sleep(300);
-        assertTrue(t.isAlive(), "an infinite search must not stop on its own");
+        assertTrue(clock.awaitMark(Duration.ofMinutes(2)), "the search keeps reading its clock");
+        assertTrue(t.isAlive(), "an infinite search must not stop on its own, an hour into its clock");
         search.stop();
         t.join(2000);
         assertFalse(t.isAlive());

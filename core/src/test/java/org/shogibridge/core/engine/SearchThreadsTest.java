@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -74,11 +75,13 @@ class SearchThreadsTest {
         SearchThreads search = threads(3);
         AtomicReference<SearchResult> result = new AtomicReference<>();
         Position start = Position.start(Variant.STANDARD);
+        SteppingClock clock = new SteppingClock(Duration.ofMinutes(1), Duration.ofHours(1));
+        search.setClock(clock);
         Thread t = new Thread(() -> result.set(search.search(start, new SearchLimits(0, 0, 0, 0, 0, 0, 0, 0, true),
                 false, null)));
         t.start();
-        Thread.sleep(300);
-        assertTrue(t.isAlive(), "an infinite search must not stop on its own");
+        assertTrue(clock.awaitMark(Duration.ofMinutes(2)), "the search keeps reading its clock");
+        assertTrue(t.isAlive(), "an infinite search must not stop on its own, an hour into its clock");
         search.stop();
         t.join(5000);
         assertFalse(t.isAlive());
@@ -91,11 +94,10 @@ class SearchThreadsTest {
     void aTimedSearchReturnsInTimeWithItsHelpersStopped() throws Exception {
         SearchThreads search = threads(2);
         Position p = Position.fromSfen(MIDDLE_GAME);
-        long start = System.nanoTime();
-        SearchResult r = search.search(p, SearchLimits.moveTime(200), false, null);
-        long millis = (System.nanoTime() - start) / 1_000_000;
+        search.setClock(new SteppingClock(Duration.ofMillis(1)));
+        SearchResult r = search.search(p, SearchLimits.moveTime(200), false, null); // helpers that never stop hang it
         assertTrue(Rules.violation(p, r.bestMove()) == null);
-        assertTrue(millis < 8_000, "took " + millis + " ms for 200"); // helpers that never stop would hang it
+        assertTrue(r.millis() > 0 && r.millis() <= 201, "stopped by its clock: " + r.millis() + " ms of 200");
         executor.shutdown();
         assertTrue(executor.awaitTermination(5, TimeUnit.SECONDS), "a helper still runs after the search returned");
     }

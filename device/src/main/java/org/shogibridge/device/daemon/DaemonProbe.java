@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Move;
@@ -23,11 +24,13 @@ public final class DaemonProbe {
     private final Supplier<GameSession> session;
     private final Supplier<SimulatedBoard> simulated;
     private final Supplier<String[]> boardAccount;
+    private final IntSupplier hintsSearched;
     private volatile Consumer<SessionEvent> observer = event -> { };
 
     /** The daemon's parts, as it starts them. */
     DaemonProbe(Supplier<BoardLoop> loop, Supplier<GameSession> session, Supplier<SimulatedBoard> simulated,
-            Supplier<String[]> boardAccount) {
+            Supplier<String[]> boardAccount, IntSupplier hintsSearched) {
+        this.hintsSearched = hintsSearched;
         this.loop = loop;
         this.session = session;
         this.simulated = simulated;
@@ -111,6 +114,20 @@ public final class DaemonProbe {
     /** Return what the board loop was given and what judging it cost so far ({@code bench-daemon}). */
     public BoardLoopCounts boardLoopCounts() {
         return loop.get().counts();
+    }
+
+    /** Return how many hint searches the engine worker has begun (hints asked together share one). */
+    public int hintsSearched() {
+        return hintsSearched.getAsInt();
+    }
+
+    /**
+     * Return the game's state once the board loop has let time pass after this call (a tick follows every round of
+     * tasks): what it judged of the board as far as it was read (tests, after {@link #awaitBoardRead}).
+     */
+    public org.shogibridge.core.session.GameState stateAfterATick() throws Exception {
+        loop.get().ask(() -> null).get(30, TimeUnit.SECONDS);
+        return loop.get().ask(() -> session.get().state()).get(30, TimeUnit.SECONDS);
     }
 
     /** Return how many moves the game in progress has (asked of the board loop). */

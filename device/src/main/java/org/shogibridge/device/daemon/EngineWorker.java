@@ -67,6 +67,8 @@ final class EngineWorker implements AutoCloseable {
     private TsumeDefender tsumeDefender;
     /** Computer moves asked for and not yet answered. */
     private final AtomicInteger movesAsked = new AtomicInteger();
+    /** Hint searches begun (the probe's: hints asked together share one search). */
+    private final AtomicInteger hintsSearched = new AtomicInteger();
     private final Map<Side, Map<String, String>> usiOptions;
 
     /** The seed of the built-in engine's choices by feel (levels 1-3). */
@@ -162,6 +164,7 @@ final class EngineWorker implements AutoCloseable {
 
     /** Find the best move for the side to move at full strength, for a hint. */
     void hint(Position position, long millis, Consumer<String> answer) {
+        hintsSearched.incrementAndGet();
         thread.execute(() -> {
             try {
                 Engine e = engine(position.variant());
@@ -173,6 +176,11 @@ final class EngineWorker implements AutoCloseable {
                 answer.accept(null);
             }
         });
+    }
+
+    /** Return how many hint searches were begun. */
+    int hintsSearched() {
+        return hintsSearched.get();
     }
 
     /**

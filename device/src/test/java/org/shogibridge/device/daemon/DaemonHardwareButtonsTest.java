@@ -1,11 +1,13 @@
 package org.shogibridge.device.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.shogibridge.device.Await;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.inference.InferenceSettings;
 import org.shogibridge.core.inference.LedFrame;
@@ -72,9 +74,10 @@ class DaemonHardwareButtonsTest {
             assertEquals("レベル5", said.get("text").asText());
             hands.lift(v.square(5, 5));
             hands.place(v.square(5, 1), SensorSnapshot.OCCUPIED); // the king back: the game is as it was
-            Thread.sleep(3_500); // past the wrong-position time: nothing to correct
-            var states = local.mqtt.on("state");
-            assertEquals("matched", states.get(states.size() - 1).json().get("boardStatus").get("status").asText());
+            // Read on past the wrong-position time (by the daemon's clock): nothing to correct.
+            assertTrue(local.daemon.probe().awaitBoardRead(3_500, ButtonPlayer.WAIT.toMillis()), "the board is read on");
+            var status = local.daemon.probe().stateAfterATick().status();
+            assertEquals(org.shogibridge.core.session.BoardStatus.Kind.MATCHED, status.kind(), status.toString());
         });
     }
 
@@ -89,10 +92,10 @@ class DaemonHardwareButtonsTest {
             String address = transport.start().replace("tcp://", "");
             hands.start(new EmulatorFeed(emulator, clock));
             try (LocalDaemon local = new LocalDaemon(data, HUMAN, gote, config("tcp", Map.of("board.address", address)))) {
-                for (long deadline = clock.millis() + 10_000; !emulator.synced(clock.millis()) && clock.millis() < deadline;) {
-                    Thread.sleep(20); // a button pressed before the Pi synced the board is not sent
-                }
-                Thread.sleep(SETTLE_MILLIS + 500); // the board is judged once: the game is on it
+                // A button pressed before the Pi synced the board is not sent.
+                Await.until("the emulated board synced", ButtonPlayer.WAIT, () -> emulator.synced(clock.millis()));
+                // The board is read a settle time on (by the daemon's clock) and judged once: the game is on it.
+                assertTrue(local.daemon.probe().awaitBoardRead(SETTLE_MILLIS + 500, ButtonPlayer.WAIT.toMillis()));
                 test.run(local, hands);
             }
         } finally {
@@ -116,10 +119,10 @@ class DaemonHardwareButtonsTest {
     }
 
     private static void playShortGame(Subscriber mqtt, ButtonPlayer player) throws Exception {
-        JsonNode state = player.newGame(1, SETTLE_MILLIS);
-        state = player.playAndPress(state, "7g7f", SETTLE_MILLIS);
+        JsonNode state = player.newGame(1);
+        state = player.playAndPress(state, "7g7f");
         state = player.computerReplies(state);
-        state = player.playAndPress(state, ButtonPlayer.nextOpeningMove(state), SETTLE_MILLIS);
+        state = player.playAndPress(state, ButtonPlayer.nextOpeningMove(state));
         player.menu(7, true);
         JsonNode end = mqtt.await("state", j -> !j.get("result").isNull() && j.get("moves").size() == 3, ButtonPlayer.WAIT).json();
         assertEquals("resignation", end.get("result").get("reason").asText());

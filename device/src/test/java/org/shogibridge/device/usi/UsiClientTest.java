@@ -52,12 +52,9 @@ class UsiClientTest {
         Path sleeper = TestEngines.script(dir, "sleeper", "sleep 600 &");
         try (UsiClient client = new UsiClient(quick(List.of(sleeper.toString())))) {
             client.start();
-            long start = System.nanoTime();
             UsiEngineException e = assertThrows(UsiEngineException.class,
                     () -> client.go("position startpos", "go byoyomi 100", Duration.ofMillis(100)));
-            long millis = (System.nanoTime() - start) / 1_000_000;
             assertTrue(e.getMessage().contains("did not send 'bestmove' in time"), e.getMessage());
-            assertTrue(millis >= 400 && millis < 5000, "gave up after " + millis + " ms");
             assertEquals(1, client.restarts());
             client.newGame();
         }

@@ -105,17 +105,12 @@ class UsiEngineServerTest {
     @Test
     void byoyomiAndFischerClocksAreHonoured() throws InterruptedException {
         send("position startpos");
-        long start = System.nanoTime();
+        // A search that ignores the clock never answers: each wait's deadline is generous for a busy machine. How much
+        // of each clock a move takes is EngineTest.timeBudgetsFitEveryClock's, on numbers.
         send("go btime 0 wtime 0 byoyomi 500");
-        until("bestmove", 20_000);
-        long byoyomiMillis = (System.nanoTime() - start) / 1_000_000;
-        // Bounds of several seconds: a busy machine may be late, a search that ignores the clock never stops.
-        assertTrue(byoyomiMillis < 8_000, "byoyomi 500 took " + byoyomiMillis + " ms");
-        start = System.nanoTime();
+        assertTrue(last(until("bestmove", 20_000)).startsWith("bestmove "));
         send("go btime 60000 wtime 60000 binc 100 winc 100");
-        until("bestmove", 40_000);
-        long fischerMillis = (System.nanoTime() - start) / 1_000_000;
-        assertTrue(fischerMillis < 20_000, "60 s + 0.1 s took " + fischerMillis + " ms for one move (a third of the clock)");
+        assertTrue(last(until("bestmove", 40_000)).startsWith("bestmove "));
     }
 
     @Test
@@ -243,11 +238,8 @@ class UsiEngineServerTest {
         send("position startpos moves 7g7f");
         for (String go : new String[] {"go btime 0 wtime 0", "go movetime 0", "go depth 0", "go nodes 0",
                 "go btime -5 wtime -5", "go btime 99999999999999999999 wtime 0", "go byoyomi x", "go btime"}) {
-            long start = System.nanoTime();
             send(go);
-            List<String> lines = until("bestmove", 20_000);
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(millis < 10_000, go + " took " + millis + " ms"); // thinking until stop would never end
+            List<String> lines = until("bestmove", 20_000); // thinking until stop would never answer
             assertTrue(last(lines).matches("bestmove [1-9][a-i][1-9][a-i]\\+?( ponder .*)?"), go + ": " + lines);
             boolean bad = go.contains("-") || go.contains("x") || go.contains("999") || go.endsWith("btime");
             assertEquals(bad, lines.stream().anyMatch(l -> l.startsWith("info string error: go")), go + ": " + lines);
