@@ -210,9 +210,11 @@ describe('an event hub over three boards: its page, the standings and the archiv
     const club = await open(`http://localhost:${(site.address() as AddressInfo).port}/`);
     const frame = club.page.frameLocator('iframe');
     await frame.locator('.embed-last').filter({ hasText: shown }).waitFor({ timeout: 15_000 });
-    const width = await frame.locator('.embed-svg svg.board').evaluate((e) => e.getBoundingClientRect().width);
-    expect(width).toBeGreaterThan(300);
-    expect(width).toBeLessThanOrEqual(360);
+    // The board is sized to the frame once the frame is laid out, which a busy machine does after the text is in:
+    // wait for it (its width read at once was 0 beside a CPU-bound loop).
+    const boardWidth = () => frame.locator('.embed-svg svg.board').evaluate((e) => e.getBoundingClientRect().width);
+    await expect.poll(boardWidth, { timeout: 15_000 }).toBeGreaterThan(300);
+    expect(await boardWidth()).toBeLessThanOrEqual(360);
     await embed.page.setViewportSize({ width: 420, height: 560 });
     await embed.page.screenshot({ path: join(scratchDirectory('embed'), 'embed.png') });
     await overlay.page.setViewportSize({ width: 1280, height: 160 });

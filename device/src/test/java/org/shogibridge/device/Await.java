@@ -1,5 +1,11 @@
 package org.shogibridge.device;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -33,6 +39,46 @@ public final class Await {
                 throw new AssertionError("Not seen within " + deadline.toSeconds() + " s: " + what);
             }
             Thread.sleep(LOOK_EVERY_MILLIS);
+        }
+    }
+
+    /**
+     * Wait until a child process's output file has the line {@code line} ("Ready."); fail at once with its output if it
+     * stops first, or after {@code deadline}. Return the output.
+     */
+    public static String line(Process process, Path output, String line, Duration deadline) throws InterruptedException {
+        return value("the line '" + line + "' in " + output, deadline, () -> {
+            String text = read(output);
+            if (text.lines().anyMatch(l -> l.equals(line))) {
+                return text;
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("The process stopped before '" + line + "':\n" + text);
+            }
+            return null;
+        });
+    }
+
+    /** Wait until something listens on 127.0.0.1:{@code port}; fail at once if {@code process} stops first. */
+    public static void listening(Process process, int port, Duration deadline) throws InterruptedException {
+        until("a server on port " + port, deadline, () -> {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return true;
+            } catch (IOException notYet) {
+                if (!process.isAlive()) {
+                    throw new AssertionError("The server for port " + port + " stopped (exit " + process.exitValue() + ").");
+                }
+                return false;
+            }
+        });
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
         }
     }
 

@@ -14,15 +14,15 @@ import org.junit.jupiter.api.ClassOrdererContext;
  */
 public final class LongestFirst implements ClassOrderer {
     private static final Map<String, Integer> SECONDS = Map.of(
-            "DashboardE2eIT", 210,
-            "NeverLoseAGameIT", 169,
-            "BoardAgainstBoardIT", 168,
-            "FirmwareBinaryIT", 143,
-            "FirmwareBoardIT", 127,
-            "HubCatchUpIT", 77,
-            "DaemonCrashIT", 68,
-            "LoadIT", 40,
-            "QuietLogIT", 38);
+            "NeverLoseAGameIT", 216,
+            "BoardAgainstBoardIT", 211,
+            "DashboardE2eIT", 208,
+            "FirmwareBinaryIT", 80,
+            "DaemonCrashIT", 66,
+            "HubCatchUpIT", 65,
+            "FirmwareBoardIT", 55,
+            "QuietLogIT", 48,
+            "LoadIT", 35);
 
     @Override
     public void orderClasses(ClassOrdererContext context) {

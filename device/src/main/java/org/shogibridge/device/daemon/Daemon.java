@@ -96,7 +96,7 @@ public final class Daemon implements AutoCloseable {
     private ChangeRouter router;
     private final DaemonProbe probe = new DaemonProbe(() -> this.loop, () -> this.session, () -> this.simulated,
             () -> this.broker == null ? null : this.broker.boardAccount(),
-            () -> this.engines == null ? 0 : this.engines.hintsSearched());
+            () -> this.engines);
     /** Called once a core thread has died (see {@link #onFatal}); by default the daemon stops itself. */
     private volatile Runnable fatal = this::close;
     /** Where a wired board's pins and buses are: the Pi's own, or a mock Pi's in tests. */

@@ -3,7 +3,6 @@ package org.shogibridge.device.daemon;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.shogibridge.core.inference.SensorSnapshot;
 import org.shogibridge.core.rules.Move;
@@ -24,13 +23,13 @@ public final class DaemonProbe {
     private final Supplier<GameSession> session;
     private final Supplier<SimulatedBoard> simulated;
     private final Supplier<String[]> boardAccount;
-    private final IntSupplier hintsSearched;
+    private final Supplier<EngineWorker> engines;
     private volatile Consumer<SessionEvent> observer = event -> { };
 
     /** The daemon's parts, as it starts them. */
     DaemonProbe(Supplier<BoardLoop> loop, Supplier<GameSession> session, Supplier<SimulatedBoard> simulated,
-            Supplier<String[]> boardAccount, IntSupplier hintsSearched) {
-        this.hintsSearched = hintsSearched;
+            Supplier<String[]> boardAccount, Supplier<EngineWorker> engines) {
+        this.engines = engines;
         this.loop = loop;
         this.session = session;
         this.simulated = simulated;
@@ -118,7 +117,22 @@ public final class DaemonProbe {
 
     /** Return how many hint searches the engine worker has begun (hints asked together share one). */
     public int hintsSearched() {
-        return hintsSearched.getAsInt();
+        return engines.get().hintsSearched();
+    }
+
+    /**
+     * Wait until no computer's move is being thought of (its answer, if any, posted to the board loop); return false
+     * if that did not happen within {@code timeoutMillis} (tests: a reply that must never show).
+     */
+    public boolean awaitEngineIdle(long timeoutMillis) throws InterruptedException {
+        long giveUp = System.nanoTime() + timeoutMillis * 1_000_000;
+        while (engines.get().thinkingForAGame()) {
+            if (System.nanoTime() > giveUp) {
+                return false;
+            }
+            Thread.sleep(2);
+        }
+        return true;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.shogibridge.device.board;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -99,9 +100,7 @@ class FirmwareBoardTest {
                 wanted.set(10, LedFrame.Colour.RED, LedFrame.Pattern.FAST_BLINK);
                 wanted.setKomadai(Side.BLACK, LedFrame.Colour.GREEN, LedFrame.Pattern.BLINK);
                 board.showLeds(wanted);
-                for (int i = 0; i < 200 && shown.colour(10) != LedFrame.Colour.RED; i++) {
-                    Thread.sleep(10);
-                }
+                Await.until("the LEDs shown", java.time.Duration.ofSeconds(30), () -> shown.colour(10) == LedFrame.Colour.RED);
                 assertEquals(LedFrame.Colour.RED, shown.colour(10));
                 assertEquals(LedFrame.Pattern.FAST_BLINK, shown.pattern(10));
                 assertEquals(LedFrame.Colour.GREEN, shown.komadaiColour(Side.BLACK));

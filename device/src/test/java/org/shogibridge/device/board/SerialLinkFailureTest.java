@@ -7,6 +7,7 @@ import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
+import org.shogibridge.device.Await;
 import com.fazecast.jSerialComm.SerialPort;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -165,10 +166,7 @@ class SerialLinkFailureTest {
     }
 
     private void await(String what, java.util.function.BooleanSupplier done) throws InterruptedException {
-        for (int i = 0; i < 1_000 && !done.getAsBoolean(); i++) {
-            Thread.sleep(10);
-        }
-        assertTrue(done.getAsBoolean(), what);
+        Await.until(what, java.time.Duration.ofSeconds(30), done);
     }
 
     private void failsOnceAndComesBack(Failure failure) throws Exception {

@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -110,15 +111,7 @@ class BoardAgainstBoardIT {
                     "-jar", jar.toString(), "run", "--config", config.toString())
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             processes.add(process);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (Files.readString(log, StandardCharsets.UTF_8).lines().anyMatch(l -> l.equals("Ready."))) {
-                    return;
-                }
-                assertTrue(process.isAlive(), () -> id + " stopped: " + log(log));
-                Thread.sleep(100);
-            }
-            throw new AssertionError(id + " is not ready: " + log(log));
+            Await.line(process, log, "Ready.", WAIT);
         }
 
         void kill() throws InterruptedException {
@@ -142,9 +135,7 @@ class BoardAgainstBoardIT {
 
         void awaitRecord(String gameId) throws InterruptedException {
             Path kifu = data.resolve("data").resolve("games").resolve(gameId + ".kifu");
-            for (long deadline = System.nanoTime() + WAIT.toNanos(); !Files.isRegularFile(kifu); Thread.sleep(100)) {
-                assertTrue(System.nanoTime() < deadline, "no record " + kifu);
-            }
+            Await.until("the record " + kifu, WAIT, () -> Files.isRegularFile(kifu));
         }
 
         List<String> record(String gameId) throws Exception {
@@ -255,9 +246,15 @@ class BoardAgainstBoardIT {
                 long now = System.currentTimeMillis();
                 JsonNode host = kyoto.newestState();
                 JsonNode guest = osaka.newestState();
+                // The side not to move: its clock stands, so the guest shows the host's figure to GuestSeat's tolerance
+                // (300 ms) however late the answers came. The running side's figure, less the measured delay, is
+                // RemoteSeatsTest's on the test's clock; compared here it would measure how busy the machine was.
                 for (String side : List.of("black", "white")) {
+                    if (side.equals(host.get("clock").path("running").asText())) {
+                        continue;
+                    }
                     long difference = Math.abs(left(host, side, now) - left(guest, side, now));
-                    assertTrue(difference <= 1_000, side + "'s clock: the host's " + left(host, side, now) + " ms, the guest's "
+                    assertTrue(difference <= 300, side + "'s clock: the host's " + left(host, side, now) + " ms, the guest's "
                             + left(guest, side, now) + " ms\n" + host.get("clock") + "\n" + guest.get("clock"));
                 }
             }

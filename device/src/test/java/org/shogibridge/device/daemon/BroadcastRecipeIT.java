@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -88,14 +89,18 @@ class BroadcastRecipeIT {
                 String boardConfig = get("http://127.0.0.1:" + ports.get("8081") + "/config.json", StandardCharsets.UTF_8);
                 assertTrue(boardConfig.contains("\"broker\":\"ws://127.0.0.1:" + ports.get("9001") + "/mqtt\""), boardConfig);
                 assertTrue(get("http://127.0.0.1:" + ports.get("8090") + "/", StandardCharsets.UTF_8).contains("<html"));
-                String kif = "";
-                String index = "";
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (System.nanoTime() < deadline && !(kif.contains("７六歩") && index.contains("board2"))) {
-                    Thread.sleep(500);
-                    index = get("http://127.0.0.1:" + ports.get("8090") + "/event/index.json", StandardCharsets.UTF_8);
-                    kif = get("http://127.0.0.1:" + ports.get("8090") + "/event/board1.kif", Charset.forName("Shift_JIS"));
-                }
+                String[] seen = {"", ""}; // the index, board1's record
+                Await.within(java.time.Duration.ofSeconds(60), () -> {
+                    try {
+                        seen[0] = get("http://127.0.0.1:" + ports.get("8090") + "/event/index.json", StandardCharsets.UTF_8);
+                        seen[1] = get("http://127.0.0.1:" + ports.get("8090") + "/event/board1.kif", Charset.forName("Shift_JIS"));
+                    } catch (Exception e) {
+                        return false;
+                    }
+                    return seen[1].contains("７六歩") && seen[0].contains("board2");
+                });
+                String index = seen[0];
+                String kif = seen[1];
                 assertTrue(index.contains("board1") && index.contains("board2"), "the round index: " + index);
                 assertTrue(kif.contains("７六歩"), "board1's record at the hub: " + kif);
             } finally {
@@ -125,11 +130,7 @@ class BroadcastRecipeIT {
     }
 
     private static void awaitReady(Process process, Path log) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!Files.readString(log).contains("Ready.")) {
-            assertTrue(process.isAlive() && System.nanoTime() < deadline, "did not start:\n" + Files.readString(log));
-            Thread.sleep(100);
-        }
+        Await.line(process, log, "Ready.", java.time.Duration.ofSeconds(90));
     }
 
     private String get(String url, Charset charset) throws Exception {

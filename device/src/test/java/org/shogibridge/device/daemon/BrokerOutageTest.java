@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,12 +75,12 @@ class BrokerOutageTest {
     }
 
     private static void waitForMoves(Daemon daemon, int plies) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (daemon.probe().moveCount() < plies) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("The board did not reach move " + plies);
+        Await.until("the board at move " + plies, WAIT, () -> {
+            try {
+                return daemon.probe().moveCount() >= plies;
+            } catch (Exception e) {
+                throw new AssertionError(e);
             }
-            Thread.sleep(20);
-        }
+        });
     }
 }

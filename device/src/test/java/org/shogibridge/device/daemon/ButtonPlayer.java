@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.util.List;
@@ -141,11 +142,7 @@ final class ButtonPlayer {
     }
 
     private void awaitMenuWords(int count) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + WAIT.toMillis();
-        while (menuMessages().size() < count) {
-            assertTrue(System.currentTimeMillis() < deadline, "the menu said " + menuMessages());
-            Thread.sleep(20);
-        }
+        Await.until(count + " words of the menu", WAIT, () -> menuMessages().size() >= count);
         menuWords = menuMessages().size();
     }
 

@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -159,14 +160,9 @@ class CdnFeedsIT {
 
         // The CDN serves what the hub serves once its second has passed (the request after that fetches it anew behind
         // the stale copy it is answered with: proxy_cache_use_stale updating).
-        Thread.sleep(1_100);
         for (String path : fixed) {
             String fresh = get(origin + path).body();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (!get(cdn + path).body().equals(fresh)) {
-                assertTrue(System.nanoTime() < deadline, path + " at the CDN is the hub's a few seconds later");
-                Thread.sleep(200);
-            }
+            Await.until(path + " at the CDN is the hub's", WAIT, () -> body(cdn + path).equals(fresh));
         }
         HttpResponse<String> kifu = get(origin + "/event/b2.kifu");
         assertEquals("public, max-age=1", kifu.headers().firstValue("Cache-Control").orElse(""));
@@ -180,12 +176,22 @@ class CdnFeedsIT {
         assertEquals("/event/b2.kifu?v=" + version, old.headers().firstValue("Location").orElse(""));
     }
 
-    private void awaitIndexState(String cdn) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!JSON.readTree(get(cdn + "/event/index.json").body()).path("boards").path(0).has("state")) {
-            assertTrue(System.nanoTime() < deadline, "the index names a public state");
-            Thread.sleep(200);
+    private String body(String url) {
+        try {
+            return get(url).body();
+        } catch (Exception e) {
+            return "";
         }
+    }
+
+    private void awaitIndexState(String cdn) throws Exception {
+        Await.until("the index names a public state", WAIT, () -> {
+            try {
+                return JSON.readTree(body(cdn + "/event/index.json")).path("boards").path(0).has("state");
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
     }
 
     private static void sim(Subscriber board, String usi) throws Exception {
@@ -230,15 +236,7 @@ class CdnFeedsIT {
             Files.writeString(file, conf);
             process = new ProcessBuilder(NGINX.toString(), "-p", dir.toString(), "-c", file.toString()).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("nginx.out").toFile()).start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (true) {
-                try (java.net.Socket s = new java.net.Socket("127.0.0.1", port)) {
-                    break;
-                } catch (java.io.IOException notYet) {
-                    assertTrue(process.isAlive() && System.nanoTime() < deadline, () -> "nginx did not start: " + log());
-                    Thread.sleep(50);
-                }
-            }
+            Await.listening(process, port, java.time.Duration.ofSeconds(60));
         }
 
         private String log() {

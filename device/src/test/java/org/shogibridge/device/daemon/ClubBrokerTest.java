@@ -80,7 +80,9 @@ class ClubBrokerTest {
                 assertEquals(2, daemon.probe().moveCount());
                 // A command is answered once the hands are done with it, after its move is published.
                 viewer.await("cmd/sim/result", j -> viewer.on("cmd/sim/result").size() >= 2, WAIT);
-                Thread.sleep(300);
+                // One more of the arbiter's, answered: any answer to the viewer's would have come before it.
+                arbiter.command("promote", "{\"promote\":true,\"id\":\"barrier\"}");
+                viewer.await("cmd/promote/result", j -> j.path("id").asText().equals("barrier"), WAIT);
                 assertTrue(viewer.on("cmd/sim/result").stream().allMatch(m -> m.json().get("ok").asBoolean()),
                         "only the arbiter's commands were answered: " + viewer.on("cmd/sim/result"));
                 assertEquals(2, viewer.on("cmd/sim/result").size());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,13 +44,16 @@ class DaemonBrokerAccessTest {
             spoof(url(daemon), "state", "{\"seq\":1000000000,\"moves\":[]}");
             spoof(url(daemon), "status", "{\"status\":\"offline\"}");
             spoof(url(daemon), "moves", "{\"seq\":1000000000,\"ply\":1,\"usi\":\"1g1f\"}");
-            spoof(url(daemon), "cmd/sim/result", "{\"ok\":true,\"id\":\"forged\"}");
-            Thread.sleep(500);
+            spoof(url(daemon), "cmd/sim/result", "{\"ok\":true,\"id\":\"forged\"}"); // each refused before spoof returns
             try (Subscriber late = Subscriber.toListeningDaemon(url(daemon), PREFIX, null, null, WAIT)) {
                 late.await("status", j -> true, WAIT);
-                Thread.sleep(500); // every retained message has arrived
+                // The retained messages of a subscription come before anything published after it: the daemon's next
+                // move, once it reaches the late subscriber, says every retained message has arrived.
+                daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"3c3d\",\"id\":\"barrier\"}");
+                late.await("state", j -> j.get("moves").size() == 2, WAIT);
                 assertEquals(List.of("online"), late.on("status").stream().map(m -> m.json().get("status").asText()).toList());
-                assertTrue(late.on("state").stream().allMatch(m -> m.json().get("seq").asLong() == seq), late.on("state").toString());
+                assertTrue(late.on("state").stream().filter(m -> m.json().get("moves").size() < 2)
+                        .allMatch(m -> m.json().get("seq").asLong() == seq), late.on("state").toString());
                 assertTrue(late.on("moves").stream().noneMatch(m -> m.json().get("usi").asText().equals("1g1f")));
             }
             assertTrue(daemon.mqtt.on("cmd/sim/result").stream().noneMatch(m -> m.json().path("id").asText().equals("forged")));
@@ -73,7 +77,10 @@ class DaemonBrokerAccessTest {
             assertTrue(arbiter.await("cmd/sim/result", j -> j.path("id").asText().equals("arbiter"), WAIT).json().get("ok").asBoolean());
             JsonNode state = arbiter.await("state", j -> j.get("moves").size() == 1, WAIT).json();
             assertEquals("2g2f", state.get("moves").get(0).asText(), "the arbiter's move, not a viewer's");
-            Thread.sleep(500);
+            // Answers leave the daemon in the order it took the commands: one more of the arbiter's, answered, comes
+            // after any answer to the viewers' that had reached it.
+            arbiter.command("promote", "{\"promote\":true,\"id\":\"barrier\"}");
+            arbiter.await("cmd/promote/result", j -> j.path("id").asText().equals("barrier"), WAIT);
             assertEquals(List.of("arbiter"), arbiter.on("cmd/sim/result").stream().map(m -> m.json().path("id").asText()).toList(),
                     "only the arbiter's command was carried out and answered");
             MqttException wrong = assertThrows(MqttException.class, () -> new Subscriber(daemon.url, PREFIX, "arbiter", "guess").close());
@@ -104,11 +111,7 @@ class DaemonBrokerAccessTest {
         } catch (MqttException e) {
             // closed by the broker before Paho saw the publish out: the answer this test waits for below
         }
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (spoofer.isConnected() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertTrue(!spoofer.isConnected(), "a refused publish closes the connection");
+        Await.until("a refused publish closes the connection", WAIT, () -> !spoofer.isConnected());
         spoofer.close(true);
     }
 
@@ -170,12 +173,12 @@ class DaemonBrokerAccessTest {
             anonymous.connect();
             anonymous.disconnect();
             anonymous.close(true);
-            Thread.sleep(1_000);
-            assertEquals(List.of("online"), arbiter.on("status").stream().map(m -> m.json().get("status").asText()).distinct().toList(),
-                    "the daemon never went offline");
             arbiter.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"after\"}");
             assertTrue(arbiter.await("cmd/sim/result", j -> j.path("id").asText().equals("after"), WAIT).json().get("ok").asBoolean(),
                     "the daemon still answers");
+            // A daemon pushed off the broker would have had its offline will published then, before it could answer.
+            assertEquals(List.of("online"), arbiter.on("status").stream().map(m -> m.json().get("status").asText()).distinct().toList(),
+                    "the daemon never went offline");
         }
     }
 
@@ -223,7 +226,10 @@ class DaemonBrokerAccessTest {
             try (Daemon daemon = new Daemon(settings); Subscriber mqtt = new Subscriber(mosquitto.url(), PREFIX, null, null)) {
                 daemon.start();
                 mqtt.await("status", j -> j.get("status").asText().equals("online"), WAIT);
-                Thread.sleep(2_000);
+                // The retained commands reached the daemon when it subscribed, before "online"; a command sent now is
+                // taken after them, and its answer follows theirs.
+                mqtt.command("promote", "{\"promote\":true,\"id\":\"barrier\"}");
+                mqtt.await("cmd/promote/result", j -> j.path("id").asText().equals("barrier"), WAIT);
                 JsonNode state = mqtt.await("state", j -> true, WAIT).json();
                 assertTrue(state.get("result").isNull(), "no one resigned: " + state);
                 assertEquals(0, daemon.probe().moveCount(), "no move was played");

@@ -85,7 +85,7 @@ class DaemonButtonsTest {
         try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "engine", "level", 3), Map.of(
                 "voice.enabled", true, "voice.output", "none"))) {
             Subscriber mqtt = local.mqtt;
-            Thread.sleep(1_000);
+            assertTrue(local.daemon.probe().awaitBoardRead(1_000, WAIT.toMillis()), "the start read a second on");
             mqtt.command("sim", "{\"action\":\"lift\",\"square\":\"5a\"}");
             mqtt.command("sim", "{\"action\":\"place\",\"square\":\"2e\"}"); // the 8th file from Sente's left
             JsonNode chosen = mqtt.await("state", j -> j.get("players").get("white").get("level").asInt() == 8, WAIT).json();

@@ -70,8 +70,6 @@ class DaemonCommandFloodTest {
             daemon.mqtt.flood("new-game", "{\"id\":\"n" + i + "\"}");
         }
         List<JsonNode> answers = answers("new-game", "n", sent);
-        Thread.sleep(500);
-        assertEquals(sent, results("new-game", "n").size(), "each command is answered exactly once");
         long busy = answers.stream().filter(j -> BUSY.equals(j.path("error").asText())).count();
         long ok = answers.stream().filter(j -> j.get("ok").asBoolean()).count();
         assertTrue(ok >= 1 && busy >= 1 && ok + busy == sent, "ok " + ok + ", busy " + busy + ": " + answers);
@@ -79,6 +77,8 @@ class DaemonCommandFloodTest {
 
         daemon.mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"after\"}");
         assertTrue(daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("after"), WAIT).json().get("ok").asBoolean());
+        // Answers leave in order (one outbox): a second answer to any of the flood would have come before this one.
+        assertEquals(sent, results("new-game", "n").size(), "each command is answered exactly once");
         JsonNode state = last(daemon.mqtt.on("state"));
         assertEquals(List.of("7g7f"), List.of(state.get("moves").get(0).asText()));
         assertEquals(1, state.get("moves").size(), state.toString());
@@ -121,10 +121,12 @@ class DaemonCommandFloodTest {
         JsonNode second = daemon.mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("b"), WAIT).json();
         assertEquals("Board changed. The board no longer shows the position this move was asked for.",
                 second.path("error").asText(), second.toString());
-        Thread.sleep(1_000); // the board is read on: it agrees with a game of one move
-        JsonNode state = last(daemon.mqtt.on("state"));
-        assertEquals(1, state.get("moves").size(), state.toString());
-        assertEquals("matched", state.get("boardStatus").get("status").asText(), state.toString());
+        // The board is read a second on (by the daemon's clock) and judged: it agrees with a game of one move.
+        assertTrue(daemon.daemon.probe().awaitBoardRead(1_000, WAIT.toMillis()), "the board is read on");
+        var judged = daemon.daemon.probe().stateAfterATick();
+        assertEquals(1, judged.moves().size(), judged.moves().toString());
+        assertEquals(org.shogibridge.core.session.BoardStatus.Kind.MATCHED, judged.status().kind(), judged.status().toString());
+        assertEquals(1, last(daemon.mqtt.on("state")).get("moves").size());
     }
 
     /**

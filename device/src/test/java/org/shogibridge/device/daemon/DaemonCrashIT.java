@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -107,10 +108,7 @@ class DaemonCrashIT {
             assertEquals(143, daemon.waitFor(), "the JVM's exit code after SIGTERM and its shutdown hook");
             String log = Files.readString(dir.resolve("daemon.log"), StandardCharsets.UTF_8);
             assertTrue(log.contains("Stopping.") && log.contains("Stopped."), log);
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (mqtt.on("status").size() == statusesBefore && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Await.until("a status after the stop", WAIT, () -> mqtt.on("status").size() > statusesBefore);
             List<Subscriber.Message> statuses = mqtt.on("status");
             assertEquals("{\"status\":\"offline\"}", statuses.get(statuses.size() - 1).text());
 
@@ -125,18 +123,16 @@ class DaemonCrashIT {
 
     /** Wait for an {@code online} status newer than the last one seen (its index among the status messages). */
     private static long awaitOnline(Subscriber mqtt, long seen) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
+        // The daemon subscribes to its commands before it says "online" (MqttLink): it hears what is sent from then on.
+        return Await.value("the daemon online again", WAIT, () -> {
             List<Subscriber.Message> statuses = mqtt.on("status");
             for (int i = (int) seen; i < statuses.size(); i++) {
                 if (statuses.get(i).text().contains("online")) {
-                    Thread.sleep(200);
-                    return i + 1;
+                    return (long) (i + 1);
                 }
             }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("The daemon did not come online.");
+            return null;
+        });
     }
 
     private static JsonNode latestState(Subscriber mqtt) throws InterruptedException {

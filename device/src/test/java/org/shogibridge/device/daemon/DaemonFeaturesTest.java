@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -231,18 +232,15 @@ class DaemonFeaturesTest {
 
     /** The first record file of this type in the games directory, once it is written. */
     private Path awaitRecord(String suffix) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (Files.isDirectory(data.resolve("games"))) {
-                try (var files = Files.list(data.resolve("games"))) {
-                    var found = files.filter(p -> p.toString().endsWith(suffix)).findFirst();
-                    if (found.isPresent()) {
-                        return found.get();
-                    }
-                }
+        return Await.value("a " + suffix + " record in " + data.resolve("games"), WAIT, () -> {
+            if (!Files.isDirectory(data.resolve("games"))) {
+                return null;
             }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("No " + suffix + " record in " + WAIT);
+            try (var files = Files.list(data.resolve("games"))) {
+                return files.filter(p -> p.toString().endsWith(suffix)).findFirst().orElse(null);
+            } catch (java.io.IOException e) {
+                return null;
+            }
+        });
     }
 }

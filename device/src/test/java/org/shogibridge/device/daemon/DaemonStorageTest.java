@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ class DaemonStorageTest {
         mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"3c3d\",\"id\":\"halted\"}");
         JsonNode refused = mqtt.await("cmd/sim/result", j -> j.path("id").asText().equals("halted"), WAIT).json();
         assertTrue(refused.get("error").asText().startsWith("Disk full."), "the hands do not move while halted: " + refused);
-        Thread.sleep(1_500);
+        // The hands refused the move, so there is nothing to wait for: the board still shows one move.
         assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("moves").size() == 2),
                 "nothing that is not on disk is published");
         assertEquals(1, daemon.probe().moveCount(), "no move is accepted while the journal cannot be written");
@@ -131,7 +132,7 @@ class DaemonStorageTest {
         immutable = null;
         mqtt.await("state", j -> j.get("moves").size() == 3, WAIT); // the waiting move, once on disk
         mqtt.awaitAfter("status", statuses, j -> !j.has("problem"), WAIT);
-        Thread.sleep(500);
+        assertTrue(daemon.probe().awaitBoardRead(500, WAIT.toMillis()), "the board is read on"); // judged again
         play("8c8d");
         JsonNode next = mqtt.await("state", j -> j.get("moves").size() == 4
                 || j.get("boardStatus").get("status").asText().equals("correction-needed"), WAIT).json();
@@ -166,10 +167,7 @@ class DaemonStorageTest {
         immutable = null;
         start(data); // the next start writes it
         Path kifu = data.resolve("games").resolve(gameId + ".kifu");
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!Files.exists(kifu) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        Await.until("the record " + kifu, WAIT, () -> Files.exists(kifu));
         assertEquals(1, RecordFormat.read(kifu.toString(), Files.readAllBytes(kifu)).mainLine().moves().size());
         assertTrue(Files.exists(data.resolve("games").resolve(gameId + ".csa")));
     }

@@ -77,10 +77,13 @@ class DaemonTest {
         assertTrue(mqtt.await("cmd/takeback/result", j -> j.has("id"), WAIT).json().get("ok").asBoolean());
         JsonNode back = mqtt.await("state", j -> j.get("seq").asLong() > played && j.get("moves").size() == 1, WAIT).json();
         long seq = back.get("seq").asLong();
-        Thread.sleep(1_000); // the board is read again: it must agree with the game, not ask for a correction
+        // The board is read a second on (by the daemon's clock) and judged: it agrees with the game, no correction.
+        assertTrue(daemon.probe().awaitBoardRead(1_000, WAIT.toMillis()), "the board is read on");
+        var judged = daemon.probe().stateAfterATick();
+        assertEquals(1, judged.moves().size());
+        assertEquals(org.shogibridge.core.session.BoardStatus.Kind.MATCHED, judged.status().kind(), judged.status().toString());
         JsonNode settled = mqtt.on("state").get(mqtt.on("state").size() - 1).json();
         assertEquals(1, settled.get("moves").size());
-        assertEquals("matched", settled.get("boardStatus").get("status").asText(), settled.toString());
         assertTrue(settled.get("seq").asLong() >= seq);
         mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"8c8d\"}");
         JsonNode after = mqtt.await("state", j -> j.get("seq").asLong() > seq && j.get("moves").size() == 2, WAIT).json();
@@ -246,7 +249,7 @@ class DaemonTest {
         assertEquals("No promotion pending. Nothing to choose.", mqtt.await("cmd/promote/result", j -> true, WAIT).json().get("error").asText());
         mqtt.command("resign", "{\"side\":\"black\",\"extra\":1}");
         mqtt.await("cmd/resign/result", j -> j.get("error").asText().contains("'resign' has no field 'extra'"), WAIT);
-        Thread.sleep(300);
+        // What a command changes is published before its answer (one ordered outbox): every answer is in.
         List<Subscriber.Message> states = mqtt.on("state");
         assertEquals(seqBefore, states.get(states.size() - 1).json().get("seq").asLong(), "no bad command changed the game");
     }

@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
@@ -74,9 +75,7 @@ class DaemonTsumeTest {
             try (LocalDaemon local = new LocalDaemon(data, Map.of("type", "human"), Map.of("type", "engine", "level", 1),
                     Map.of("board.source", "tcp", "board.address", address, "voice.enabled", true, "voice.output", "none"))) {
                 Subscriber mqtt = local.mqtt;
-                for (long deadline = clock.millis() + 10_000; !emulator.synced(clock.millis()) && clock.millis() < deadline;) {
-                    Thread.sleep(20);
-                }
+                Await.until("the emulated board synced", WAIT, () -> emulator.synced(clock.millis()));
                 hands.setUp(new Position(Variant.STANDARD)).get(); // every piece in the box
 
                 mqtt.command("tsume", "{\"problem\":\"" + first.id() + "\",\"id\":\"1\"}");
@@ -255,14 +254,14 @@ class DaemonTsumeTest {
     }
 
     private void awaitLit(String what) throws InterruptedException {
-        for (long deadline = clock.millis() + WAIT.toMillis(); clock.millis() < deadline; Thread.sleep(50)) {
+        Await.until("something lit: " + what, WAIT, () -> {
             for (int sq = 0; sq < 81; sq++) {
                 if (shown.colour(sq) != LedFrame.Colour.OFF) {
-                    return;
+                    return true;
                 }
             }
-        }
-        throw new AssertionError("Nothing lit: " + what);
+            return false;
+        });
     }
 
     private static JsonNode lastState(Subscriber mqtt) {

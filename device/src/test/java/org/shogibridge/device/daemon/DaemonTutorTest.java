@@ -1,6 +1,7 @@
 package org.shogibridge.device.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -54,10 +55,14 @@ class DaemonTutorTest {
             JsonNode back = mqtt.await("state", j -> j.get("moves").size() == 0 && j.get("seq").asLong() > warned.get("seq").asLong(),
                     LocalDaemon.WAIT).json();
             assertTrue(back.get("advice").isNull(), back.toString());
-            Thread.sleep(2_000); // the reply the warning held was to a move taken back: it never shows
+            // The reply the warning held was to a move taken back: once the engine has answered and the board loop has
+            // taken the answer, it is not shown.
+            assertTrue(d.daemon.probe().awaitEngineIdle(LocalDaemon.WAIT.toMillis()), "the engine answers");
+            var now = d.daemon.probe().stateAfterATick();
+            assertNull(now.engineMove(), now.toString());
+            assertEquals(0, now.moves().size());
             JsonNode last = mqtt.on("state").get(mqtt.on("state").size() - 1).json();
             assertTrue(last.get("engineMove").isNull(), last.toString());
-            assertEquals(0, last.get("moves").size());
         }
     }
 

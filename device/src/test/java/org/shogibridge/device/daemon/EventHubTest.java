@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
@@ -123,15 +124,17 @@ class EventHubTest {
             b1.command("resign", "{\"side\":\"white\",\"id\":\"r\"}");
             assertTrue(b1.await("cmd/resign/result", j -> j.path("id").asText().equals("r"), WAIT).json().get("ok").asBoolean());
             room.await("b1/state", j -> j.path("result").isObject(), WAIT);
-            Thread.sleep(DELAY_SECONDS * 1000L + 1000); // everything shown that the delay allows
-
+            // Everything shown that the delay allows, once its seconds have passed: b1 is over (all of it), the others
+            // held back by the delay's moves.
             String base = "http://127.0.0.1:" + hub.httpPort() + "/event/";
-            JsonNode index = JSON.readTree(get(base + "index.json").body());
+            int[] shown = {PLIES[0], PLIES[1] + 2 - DELAY_MOVES, PLIES[2] - DELAY_MOVES};
+            JsonNode index = awaitJson(base + "index.json", j -> j.path("boards").size() == 3
+                    && j.get("boards").get(0).path("result").asText().equals("1-0")
+                    && java.util.stream.IntStream.range(0, 3).allMatch(i -> j.get("boards").get(i).path("moves").asInt() == shown[i]));
             assertEquals("club", index.get("event").asText());
             assertEquals("クラブ例会", index.get("title").asText());
             JsonNode list = index.get("boards");
             assertEquals(3, list.size(), index.toString());
-            int[] shown = {PLIES[0], PLIES[1] + 2 - DELAY_MOVES, PLIES[2] - DELAY_MOVES}; // b1 is over: all of it
             List<List<String>> lines = List.of(moves.get(0), b2Line, moves.get(2));
             for (int i = 0; i < 3; i++) {
                 JsonNode entry = list.get(i);
@@ -277,27 +280,35 @@ class EventHubTest {
 
     /** Poll a JSON URL until it satisfies the test (the hub keeps a game when it hears its end). */
     private JsonNode awaitJson(String url, java.util.function.Predicate<JsonNode> test) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (true) {
-            JsonNode json = JSON.readTree(get(url).body());
-            if (test.test(json) || System.nanoTime() > deadline) {
-                return json;
-            }
-            Thread.sleep(100);
+        JsonNode[] last = new JsonNode[1];
+        if (!Await.within(WAIT, () -> test.test(last[0] = readJson(url)))) {
+            return last[0]; // the caller's assertion says what it lacks
+        }
+        return last[0];
+    }
+
+    private JsonNode readJson(String url) {
+        try {
+            return JSON.readTree(get(url).body());
+        } catch (Exception e) {
+            throw new IllegalStateException(url + ": " + e, e);
         }
     }
 
     /** The JSON at a URL once it is served (404 until then), within the wait. */
     private JsonNode awaitServed(String url) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (true) {
-            HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
-            if (response.statusCode() == 200) {
-                return JSON.readTree(response.body());
+        byte[] body = Await.value(url + " served", WAIT, () -> {
+            try {
+                HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+                return response.statusCode() == 200 ? response.body() : null;
+            } catch (java.io.IOException e) {
+                return null;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
             }
-            assertTrue(System.nanoTime() < deadline, url + " not served: " + response.statusCode());
-            Thread.sleep(200);
-        }
+        });
+        return JSON.readTree(body);
     }
 
     private HttpResponse<byte[]> get(String url) throws Exception {

@@ -29,10 +29,10 @@ import org.shogibridge.device.config.ConfigLoader;
 @Execution(ExecutionMode.CONCURRENT) // each test has its own broker, ports and directories: two run at once
 class FirmwareBoardIT extends FirmwareGames {
     @Test
-    void aRealGameArrivesWholeOverTcpWithEveryFaultInjected() throws Exception {
+    void aGameArrivesWholeOverTcpWithEveryFaultInjected() throws Exception {
         // With deltas (each relative to the last full snapshot), so a dropped DELTA and a dropped SNAPSHOT are both tried.
-        record = record();
-        emulator = startEmulator("--tcp", "0", "--deltas", "--seed", "3", "--faults", ALL_FAULTS + ",disconnect=25");
+        record = linkGame();
+        emulator = startEmulator("--tcp", "0", "--deltas", "--seed", ALL_FAULTS_SEEDS[0], "--faults", ALL_FAULTS + ",disconnect=15");
         String address = emulatorAddress().replace("tcp://", "");
         startDaemon(Map.of("board.source", "tcp", "board.address", address));
         String log = assertGameComplete();
@@ -45,11 +45,10 @@ class FirmwareBoardIT extends FirmwareGames {
     @Test
     void overAPseudoTerminalTheBoardComesBackUnderNewDeviceNamesAndTheGameGoesOn() throws Exception {
         Path devices = dir.resolve("dev");
-        // The link is what is tried here, so the game's first 38 moves are enough (three captures and a promotion among
-        // them; the TCP test plays the whole game), with a disconnection every 15 s.
-        record = opening(38);
+        // The link is what is tried here: the link game, with a disconnection every 10 s.
+        record = linkGame();
         emulator = startEmulator("--pty", "--pty-dir", devices.toString(), "--seed", "5",
-                "--faults", "flip=0.005,drop-frame=0.005,disconnect=15");
+                "--faults", "flip=0.005,drop-frame=0.005,disconnect=10");
         String pattern = emulatorAddress();
         startDaemon(Map.of("board.source", "serial", "board.port", pattern, "board.baud", 1_000_000));
         String log = assertGameComplete();

@@ -2,6 +2,7 @@ package org.shogibridge.device.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -42,11 +43,8 @@ final class FullDisk {
             assertTrue(i < 200, "the journal never filled up");
             String name = "Player " + i + "-" + System.nanoTime();
             mqtt.command("players", "{\"black\":{\"type\":\"human\",\"name\":\"" + name + "\"}}");
-            long deadline = System.nanoTime() + LocalDaemon.WAIT.toNanos();
-            while (mqtt.on("state").stream().noneMatch(m -> m.json().get("players").get("black").get("name").asText().equals(name))
-                    && problems(mqtt) == before && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Await.within(LocalDaemon.WAIT, () -> problems(mqtt) != before || mqtt.on("state").stream()
+                    .anyMatch(m -> m.json().get("players").get("black").get("name").asText().equals(name)));
         }
         String problem = mqtt.on("status").get(mqtt.on("status").size() - 1).json().path("problem").asText();
         assertTrue(problem.startsWith("Disk full."), problem);

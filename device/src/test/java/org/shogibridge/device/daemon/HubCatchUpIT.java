@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -76,10 +77,13 @@ class HubCatchUpIT {
                 Set<String> recorded = gameIds(data.resolve("games"));
                 assertTrue(recorded.size() >= 2, "the demo played games: " + recorded + " (" + pattern + ")");
                 Path kept = hubData.resolve("events").resolve("club").resolve("games");
-                long deadline = System.nanoTime() + WAIT.toNanos();
-                while (!gameIds(kept).containsAll(recorded) && System.nanoTime() < deadline) {
-                    Thread.sleep(200);
-                }
+                Await.within(WAIT, () -> {
+                    try {
+                        return gameIds(kept).containsAll(recorded);
+                    } catch (IOException e) {
+                        return false;
+                    }
+                });
                 Set<String> missing = new TreeSet<>(recorded);
                 missing.removeAll(gameIds(kept));
                 assertTrue(missing.isEmpty(), missing.size() + " of " + recorded.size() + " recorded games missing at the hub: "
@@ -131,15 +135,6 @@ class HubCatchUpIT {
     }
 
     private static void awaitLine(Path log, Process process) throws Exception {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            String text = Files.readString(log, StandardCharsets.UTF_8);
-            if (text.lines().anyMatch(l -> l.equals("Ready."))) {
-                return;
-            }
-            assertTrue(process.isAlive(), text);
-            Thread.sleep(50);
-        }
-        throw new AssertionError("No 'Ready.' line: " + Files.readString(log));
+        Await.line(process, log, "Ready.", WAIT);
     }
 }

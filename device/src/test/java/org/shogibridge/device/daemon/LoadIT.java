@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -74,11 +75,7 @@ class LoadIT {
         ExecutorService load = Executors.newFixedThreadPool(4);
         long maxRss = 0;
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(log).contains("Ready.")) {
-                assertTrue(daemon.isAlive() && System.nanoTime() < deadline, "the daemon did not start:\n" + Files.readString(log));
-                Thread.sleep(100);
-            }
+            Await.line(daemon, log, "Ready.", WAIT);
             String url = "tcp://127.0.0.1:" + mqttPort;
             try (Subscriber player = Subscriber.toListeningDaemon(url, PREFIX, null, null, WAIT);
                     Subscriber flood = new Subscriber(url, PREFIX, null, null)) {
@@ -258,10 +255,6 @@ class LoadIT {
     }
 
     private static void awaitFile(Path file) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!Files.exists(file) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertTrue(Files.exists(file), file + " was not written");
+        Await.until(file + " written", Duration.ofSeconds(60), () -> Files.exists(file));
     }
 }

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.Await;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -44,18 +45,12 @@ final class Mosquitto implements AutoCloseable {
     void start() throws IOException {
         process = new ProcessBuilder(BINARY.toString(), "-c", config.toString()).redirectErrorStream(true)
                 .redirectOutput(config.resolveSibling("mosquitto.log").toFile()).start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (System.nanoTime() < deadline) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException e) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+        try {
+            Await.listening(process, port, Duration.ofSeconds(30));
+            return;
+        } catch (AssertionError | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
             }
         }
         throw new IOException("Mosquitto did not start on port " + port + ": " + Files.readString(config.resolveSibling("mosquitto.log")));

@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -59,18 +60,9 @@ class NeverLoseAGameIT {
 
         /** Wait for the line "Ready." (printed once board, session, broker link and web server all run). */
         void awaitReady() throws Exception {
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (System.nanoTime() < deadline) {
-                String text = Files.readString(log, StandardCharsets.UTF_8);
-                if (text.lines().anyMatch(l -> l.equals("Ready."))) {
-                    int dashboard = text.indexOf("Dashboard: http://");
-                    assertTrue(dashboard >= 0 && dashboard < text.indexOf("\nReady."), "Ready. comes after the URLs: " + text);
-                    return;
-                }
-                assertTrue(process.isAlive(), text);
-                Thread.sleep(50);
-            }
-            throw new AssertionError("No 'Ready.' line: " + Files.readString(log));
+            String text = Await.line(process, log, "Ready.", WAIT);
+            int dashboard = text.indexOf("Dashboard: http://");
+            assertTrue(dashboard >= 0 && dashboard < text.indexOf("\nReady."), "Ready. comes after the URLs: " + text);
         }
 
         void kill() throws InterruptedException {
@@ -316,8 +308,12 @@ class NeverLoseAGameIT {
                             Path filler = FullDisk.fill(mqtt, data);
                             long halted = newestSeq(mqtt);
                             int onDisk = ply + 1;
+                            int answered = mqtt.count("cmd/sim/result");
                             mqtt.command("sim", "{\"action\":\"play\",\"usi\":\"" + LONG_GAME.get(ply + 1) + "\"}");
-                            Thread.sleep(1_500);
+                            // Refused (the hands do not move while the daemon is halted); what the move would have
+                            // published comes before its answer.
+                            JsonNode refused = mqtt.awaitAfter("cmd/sim/result", answered, j -> true, WAIT).json();
+                            assertTrue(refused.path("error").asText().startsWith("Disk full."), refused.toString());
                             assertTrue(mqtt.on("state").stream().noneMatch(m -> m.json().get("seq").asLong() > halted
                                     && m.json().get("moves").size() > onDisk), "nothing that is not on disk is published");
                             Files.delete(filler);

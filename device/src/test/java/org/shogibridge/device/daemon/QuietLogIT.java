@@ -3,6 +3,7 @@ package org.shogibridge.device.daemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.shogibridge.device.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,11 +58,7 @@ class QuietLogIT {
                 "--ws-port", Integer.toString(Ports.free()), "--http-port", Integer.toString(Ports.free()))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(log).contains("Ready.")) {
-                assertTrue(daemon.isAlive() && System.nanoTime() < deadline, "the daemon did not start:\n" + Files.readString(log));
-                Thread.sleep(100);
-            }
+            Await.line(daemon, log, "Ready.", java.time.Duration.ofSeconds(60));
             for (int i = 0; i < 30; i++) { // a viewer that looks and leaves: subscribe, then close at once
                 MqttClient viewer = new MqttClient("tcp://127.0.0.1:" + mqttPort, "viewer-" + i, new MemoryPersistence());
                 MqttConnectOptions options = new MqttConnectOptions();
@@ -89,11 +86,7 @@ class QuietLogIT {
                         spoofer.publish("shogi/v1/local/board1/state", "{\"seq\":1000000000}".getBytes(StandardCharsets.UTF_8), 0, true);
                     }
                 });
-                long closedBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-                while (spoofer.isConnected() && System.nanoTime() < closedBy) {
-                    Thread.sleep(20);
-                }
-                assertTrue(!spoofer.isConnected(), "the broker closed the spoofer's connection");
+                Await.until("the broker closed the spoofer's connection", java.time.Duration.ofSeconds(60), () -> !spoofer.isConnected());
                 quietly(() -> spoofer.disconnectForcibly(100, 100));
                 spoofer.close(true);
             }

@@ -209,13 +209,7 @@ class OnlineDaemonTest {
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("Timeout: " + what);
-            }
-            Thread.sleep(20);
-        }
+        org.shogibridge.device.Await.until(what, java.time.Duration.ofSeconds(60), condition);
     }
 
     private static int free() throws IOException {
