@@ -1,15 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// The browser tests (e2e/): the real jar, real brokers and the system Chromium. Two files side by side, a worker each
-// (one board's own page, and the event's pages): the browser tests were the integration phase's longest part, about
-// 290 s in one file on a busy fresh clone. Time for JVMs to start. Maven runs them in the device module's
+// The browser tests (e2e/): the real jar, real brokers and the system Chromium. Three files side by side, a worker each
+// (one board's own page, every set-up of the new-game dialog, and the event's pages): the browser tests were the
+// integration phase's longest part, about 290 s in one file on a busy fresh clone, 208 s in two. Time for JVMs to start. Maven runs them in the device module's
 // integration-test phase, after the jar is packaged.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
     minWorkers: 1,
     testTimeout: 120_000,
     hookTimeout: 120_000,

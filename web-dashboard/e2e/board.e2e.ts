@@ -1,14 +1,11 @@
 // The dashboard in a real browser (the system Chromium) against the real daemon (the packaged jar): one board's own
-// page on its embedded Moquette, as the README's main command runs it. The event's pages are in event.e2e.ts; the
-// two files run side by side.
+// page on its embedded Moquette, as the README's main command runs it. The event's pages are in event.e2e.ts, every
+// set-up of the new-game dialog at a quick player's pace in setups.e2e.ts; the three files run side by side.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { Page } from 'playwright-core';
-import { Move, SpecialMoveType, importCSA, importKIF } from 'tsshogi';
 import { Daemon, EmulatedBoard, Watcher, sleep } from './harness';
-import { browser, english, moveList, open, pieceAt, shows, useBrowser } from './browser';
+import { browser, clickMove, english, moveList, open, pieceAt, shows, useBrowser } from './browser';
 
 useBrowser();
 
@@ -220,24 +217,6 @@ describe('the daemon\'s own page, on its embedded broker', () => {
   });
 });
 
-/** Click a move in USI on the board: the piece (or the komadai piece of a drop), the square, and the promotion. */
-async function clickMove(page: Page, usi: string): Promise<void> {
-  const drop = /^([A-Z])\*(\w\w)$/.exec(usi);
-  if (drop) {
-    await page.locator(`.board-svg [data-hand="black:${drop[1]}"]`).click();
-    await page.locator(`.board-svg rect[data-square="${drop[2]}"]`).click();
-    return;
-  }
-  const from = usi.slice(0, 2);
-  const to = usi.slice(2, 4);
-  // The pieces let clicks through to their squares (pointer-events: none), as a person's click does.
-  await page.locator(`.board-svg rect[data-square="${from}"]`).click();
-  await page.locator(`.board-svg rect[data-square="${to}"]`).click();
-  const promotion = page.locator('.control-panel .promotion');
-  if (await promotion.isVisible()) {
-    await promotion.locator(`button[data-promote="${usi.endsWith('+') ? 'yes' : 'no'}"]`).click();
-  }
-}
 
 describe('the new-game dialog and the arbiter\'s clock, on a simulated board the test plays by clicks', () => {
   let daemon: Daemon;
@@ -364,112 +343,6 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
     expect(await page.locator('.board-svg .correction').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
-  });
-});
-
-describe('every set-up the new-game dialog offers, played by clicks at a quick player\'s pace (issue 82)', () => {
-  let daemon: Daemon;
-  let watcher: Watcher;
-  const board = 'local/board1';
-
-  beforeAll(async () => {
-    // The simulated hands carry out the computer's moves (the default), so clicks come while the hands are at work.
-    daemon = await Daemon.start();
-    watcher = await Watcher.connect(daemon.brokerUrl);
-  });
-
-  afterAll(async () => {
-    await watcher?.close();
-    await daemon?.stop();
-  });
-
-  // Each handicap and the even game; the person on each side in turn; each kind of time control in turn. Every game
-  // after the first is started in the middle of the one before, while the computer thinks or its move is carried out.
-  const handicaps = ['', 'lance', 'right-lance', 'bishop', 'rook', 'rook-lance', 'two-pieces', 'three-pieces', 'four-pieces',
-    'five-pieces', 'left-five-pieces', 'six-pieces', 'left-seven-pieces', 'right-seven-pieces', 'eight-pieces', 'ten-pieces'];
-  const times = ['none', '10+30', '30s', '5+10f'];
-  const pawnPushes = { black: ['7g7f', '2g2f'], white: ['3c3d', '8c8d'] };
-
-  it('plays every handicap from either side with every kind of clock, a new game started in the middle of each', async () => {
-    const { page, errors } = await open(daemon.dashboardUrl);
-    await shows(page, (await watcher.state(board)).seq);
-    for (let i = 0; i < handicaps.length; i++) {
-      const person: 'black' | 'white' = i % 2 === 0 ? 'black' : 'white';
-      const computer = person === 'black' ? 'white' : 'black';
-      const time = times[i % times.length];
-      const before = (await watcher.state(board)).game;
-      await page.locator('.arbiter-buttons button[data-verb="new-game"]').click();
-      const dialog = page.locator('dialog.new-game-dialog');
-      await dialog.waitFor();
-      await dialog.locator('select[name="handicap"]').selectOption(handicaps[i]);
-      await dialog.locator(`select[name="${person}-type"]`).selectOption('human');
-      await dialog.locator(`input[name="${person}-name"]`).fill(`花子${i}`);
-      await dialog.locator(`select[name="${computer}-type"]`).selectOption('engine');
-      await dialog.locator(`select[name="${computer}-level"]`).selectOption('1');
-      await dialog.locator('select[name="preset"]').selectOption(time);
-      await dialog.locator('button.start-game').click();
-      // Answered once the simulated hands have set the new game up: until then the board may still show the last one,
-      // and a click on a square the board is then asked to fix is that fix, not a move (beside a CPU-bound loop).
-      await page.locator('.panel-message', { hasText: '新しい対局を始めました。' }).waitFor();
-      const set = await watcher.state(board, (s) => s.game !== before && s.result === null); // the computer may have moved
-      const label = `${handicaps[i] || 'even'}, the person ${person}, clock ${time}`;
-      const mine = pawnPushes[person];
-      for (const usi of mine) {
-        // The person's turn as soon as the page shows it: the computer's move carried out by the hands, if it had one.
-        const turn = await watcher.state(board, (s) => s.game === set.game && s.sideToMove === person && s.engineMove === null
-          && (s.boardStatus as { status: string }).status === 'matched', 30_000);
-        await shows(page, turn.seq);
-        await clickMove(page, usi);
-        const made = await watcher.state(board, (s) => s.game === set.game && s.moves.includes(usi), 20_000)
-          .catch(async (e: Error) => {
-            throw new Error(`${label}: ${usi} was not made (${await page.locator('.panel-message').textContent()}; `
-              + `${await page.locator('.status').textContent()}): ${e.message}`);
-          });
-        // at the ply it was clicked at (the computer's reply may be carried out before this watcher sees the state)
-        expect(made.moves[turn.moves.length], label).toBe(usi);
-      }
-      if (time === '30s') {
-        // Byoyomi alone: the clock says so and counts it down (the computer's clock runs while it thinks).
-        const clock = page.locator(`.player[data-side="${person}"] .clock`);
-        await expect.poll(() => clock.textContent(), { timeout: 10_000 }).toMatch(/^秒読み \d+$/);
-      } else if (time === '10+30') {
-        await expect.poll(() => page.locator(`.player[data-side="${person}"] .clock`).textContent()).toMatch(/^\d+:\d\d 秒読み30秒$/);
-      }
-      const shown = await page.locator(`.player[data-side="${person}"] .name`).textContent();
-      expect(shown, label).toBe(`花子${i}`);
-      expect(await page.locator(`.player[data-side="${computer}"] .name`).textContent(), label).toBe('コンピュータ レベル1');
-      if (handicaps[i]) {
-        expect(await page.locator(`.player[data-side="black"] .mark`).textContent(), label).toBe('▲下手');
-      }
-    }
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-  it('filed every game left for the next in KIF and CSA that an independent reader (tsshogi, ShogiHome\'s) reads alike', async () => {
-    const games = join(daemon.dataDir, 'games');
-    const count = () => (existsSync(games) ? readdirSync(games).filter((f) => f.endsWith('.kifu')).length : 0);
-    await expect.poll(count, { timeout: 30_000 }).toBeGreaterThanOrEqual(handicaps.length - 1);
-    let handicapGames = 0;
-    for (const file of readdirSync(games).filter((f) => f.endsWith('.kifu'))) {
-      const kifText = readFileSync(join(games, file), 'utf8');
-      const csaText = readFileSync(join(games, file.replace(/\.kifu$/, '.csa')), 'utf8');
-      const kif = importKIF(kifText);
-      const csa = importCSA(csaText);
-      if (kif instanceof Error) throw new Error(`${file}: tsshogi refuses the KIF: ${kif.message}\n${kifText}`);
-      if (csa instanceof Error) throw new Error(`${file}: tsshogi refuses the CSA: ${csa.message}\n${csaText}`);
-      const moves = (r: typeof kif) => r.moves.slice(1).map((m) => (m.move instanceof Move ? m.move.usi : m.move.type));
-      expect(csa.initialPosition.sfen, file).toBe(kif.initialPosition.sfen);
-      expect(moves(csa), file).toEqual(moves(kif));
-      // Each was left for a new game: 中断 in KIF, %CHUDAN in CSA, after the moves it had.
-      expect(moves(kif).at(-1), `${file}:\n${kifText}`).toBe(SpecialMoveType.INTERRUPT);
-      expect(kifText.split('手合割：').length - 1, `${file}: one 手合割\n${kifText}`).toBe(1);
-      expect(csaText, file).not.toContain('手合割');
-      if (kif.initialPosition.sfen.split(' ')[1] === 'w') {
-        handicapGames++;
-        expect(kifText, file).toMatch(/\n下手：.+\n上手：.+\n/);
-      }
-    }
-    expect(handicapGames).toBeGreaterThanOrEqual(handicaps.length - 2);
   });
 });
 

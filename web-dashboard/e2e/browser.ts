@@ -44,3 +44,22 @@ export async function shows(page: Page, seq: number): Promise<void> {
   await page.waitForFunction((s) => Number(document.querySelector('.board-page')?.getAttribute('data-seq') ?? -1) >= s,
     seq, { timeout: 20_000 });
 }
+
+/** Click a move in USI on the board: the piece (or the komadai piece of a drop), the square, and the promotion. */
+export async function clickMove(page: Page, usi: string): Promise<void> {
+  const drop = /^([A-Z])\*(\w\w)$/.exec(usi);
+  if (drop) {
+    await page.locator(`.board-svg [data-hand="black:${drop[1]}"]`).click();
+    await page.locator(`.board-svg rect[data-square="${drop[2]}"]`).click();
+    return;
+  }
+  const from = usi.slice(0, 2);
+  const to = usi.slice(2, 4);
+  // The pieces let clicks through to their squares (pointer-events: none), as a person's click does.
+  await page.locator(`.board-svg rect[data-square="${from}"]`).click();
+  await page.locator(`.board-svg rect[data-square="${to}"]`).click();
+  const promotion = page.locator('.control-panel .promotion');
+  if (await promotion.isVisible()) {
+    await promotion.locator(`button[data-promote="${usi.endsWith('+') ? 'yes' : 'no'}"]`).click();
+  }
+}

@@ -42,6 +42,8 @@ final class FakeLishogi implements AutoCloseable {
     /** Every seek posted (its form), and how many were withdrawn by the client. */
     final List<String> seeks = new CopyOnWriteArrayList<>();
     final java.util.concurrent.atomic.AtomicInteger withdrawn = new java.util.concurrent.atomic.AtomicInteger();
+    /** Keep-alive lines sent on the streams. */
+    private final java.util.concurrent.atomic.AtomicInteger keepAlives = new java.util.concurrent.atomic.AtomicInteger();
     private final List<BlockingQueue<String>> eventStreams = new CopyOnWriteArrayList<>();
     private final List<BlockingQueue<String>> gameStreams = new CopyOnWriteArrayList<>();
     private final List<String> moves = new ArrayList<>();
@@ -273,6 +275,11 @@ final class FakeLishogi implements AutoCloseable {
         }
     }
 
+    /** Return how many keep-alive lines the streams have sent. */
+    int keepAlivesSent() {
+        return keepAlives.get();
+    }
+
     /** An NDJSON stream: the first line, then each pushed line, a blank keep-alive each second, split lines now and then. */
     private void stream(HttpExchange exchange, List<BlockingQueue<String>> streams, String first) throws IOException {
         BlockingQueue<String> queue = new LinkedBlockingQueue<>();
@@ -289,6 +296,7 @@ final class FakeLishogi implements AutoCloseable {
                 if (line == null) {
                     out.write('\n'); // keep-alive
                     out.flush();
+                    keepAlives.incrementAndGet();
                 } else if (line.equals("\u0000close")) {
                     return;
                 } else {

@@ -45,7 +45,8 @@ class LishogiApiTest {
         try (FakeLishogi site = new FakeLishogi()) {
             LishogiApi api = api(site, FakeLishogi.TOKEN);
             try (NdjsonReader events = api.events()) {
-                Thread.sleep(1_200); // a keep-alive line first
+                org.shogibridge.device.Await.until("a keep-alive line first", java.time.Duration.ofSeconds(60),
+                        () -> site.keepAlivesSent() > 0);
                 site.startGame("game0001", Side.WHITE);
                 JsonNode start = events.next();
                 assertEquals("gameStart", start.get("type").asText());
