@@ -90,7 +90,7 @@ public final class HumanSimulator {
 
     /**
      * How the promotion gestures went, for a run's summary: how many were made, the longest the hands waited for the
-     * choice to blink (simulated time), and how many they made without seeing it (3 s passed).
+     * choice to blink (simulated time), and how many they made without seeing it (20 s passed).
      */
     public String promotionGestures() {
         return gestures + " promotion gestures, the longest wait for the blink " + longestBlinkWait + " ms, "
@@ -286,7 +286,9 @@ public final class HumanSimulator {
 
     /**
      * Lift the piece on its destination and put it back once the LED shows the promotion choice: toggles it. Without
-     * a watched LED frame, the player waits as long as the board takes to judge.
+     * a watched LED frame, the player waits as long as the board takes to judge. A player waits for the choice to be
+     * shown, through a board that goes away meanwhile (20 s): a board that acknowledges its LEDs takes no gesture
+     * made before it showed the choice (issue 97), and one made blind after 3 s was lost on a faulty link.
      */
     private void promotionGesture(int to) {
         if (leds == null) {
@@ -294,7 +296,7 @@ public final class HumanSimulator {
             hold(Math.max(0, judgedAt - time));
         } else {
             long before = time;
-            if (!waitForLed(to, null, LedFrame.Pattern.BLINK, 3000)) {
+            if (!waitForLed(to, null, LedFrame.Pattern.BLINK, 20_000)) {
                 blinksMissed++;
             }
             longestBlinkWait = Math.max(longestBlinkWait, time - before);
@@ -316,12 +318,12 @@ public final class HumanSimulator {
 
     /**
      * Whether the choice the player did not want goes on blinking for 3 s after their gesture (the Pi's answer to a
-     * gesture it read comes within a second or two, even late); dark LEDs (the board away) are waited through, and a
-     * steady light means the choice is closed.
+     * gesture it read comes within a second or two, even late); dark LEDs (the board away) are waited through, for
+     * 30 s, and a steady light means the choice is closed.
      */
     private boolean choiceStaysUnwanted(int to, LedFrame.Colour unwanted) {
         long unwantedFor = 0;
-        for (long waited = 0; waited < 10_000; waited += scanMillis) {
+        for (long waited = 0; waited < 30_000; waited += scanMillis) {
             boolean lit = leds.colour(to) != LedFrame.Colour.OFF;
             if (lit && leds.pattern(to) == LedFrame.Pattern.STEADY || lit && leds.colour(to) != unwanted) {
                 return false;

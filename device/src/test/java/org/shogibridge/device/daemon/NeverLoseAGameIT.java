@@ -214,9 +214,9 @@ class NeverLoseAGameIT {
 
     /**
      * Done-when: real games (a professional game of 2014 and a computer game of 2021, records copied under MIT) played
-     * through cmd/sim to the end, the daemon SIGKILLed three times in each, once just before a drop; the record it
-     * writes is read by a CSA reader that shares no code with the daemon, and Fairy-Stockfish plays its moves to the
-     * same position the daemon published.
+     * through cmd/sim, their first 56 moves, the daemon SIGKILLed three times in each, once just before a drop; the
+     * record it writes is read by a CSA reader that shares no code with the daemon, and Fairy-Stockfish plays its moves
+     * to the same position the daemon published.
      */
     @ParameterizedTest
     @ValueSource(strings = {"jt201409130101.kif", "ai-an-vs-kifuwarabe-20210503.kifu"})
@@ -227,6 +227,9 @@ class NeverLoseAGameIT {
         if (recordName.startsWith("ai-an")) {
             moves = moves.subList(0, moves.size() - 1); // the record ends with a foul, which the board refuses
         }
+        // At most the first 56 moves (issue 97: the 2014 game's 107 took 150 s): drops, captures and promotions are among
+        // them, and what is tried is the restarts, not the endgame.
+        moves = moves.subList(0, Math.min(moves.size(), 56));
         Random random = new Random(recordName.hashCode());
         java.util.TreeSet<Integer> kills = new java.util.TreeSet<>();
         int firstDrop = 0;
