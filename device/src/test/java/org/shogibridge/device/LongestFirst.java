@@ -14,15 +14,15 @@ import org.junit.jupiter.api.ClassOrdererContext;
  */
 public final class LongestFirst implements ClassOrderer {
     private static final Map<String, Integer> SECONDS = Map.of(
-            "NeverLoseAGameIT", 216,
-            "BoardAgainstBoardIT", 211,
-            "DashboardE2eIT", 208,
-            "FirmwareBinaryIT", 80,
-            "DaemonCrashIT", 66,
-            "HubCatchUpIT", 65,
-            "FirmwareBoardIT", 55,
-            "QuietLogIT", 48,
-            "LoadIT", 35);
+            "DashboardE2eIT", 200,
+            "FirmwareBoardIT", 160,
+            "FirmwareBinaryIT", 105,
+            "BoardAgainstBoardIT", 101,
+            "NeverLoseAGameIT", 90,
+            "DaemonCrashIT", 75,
+            "QuietLogIT", 60,
+            "HubCatchUpIT", 47,
+            "LoadIT", 40);
 
     @Override
     public void orderClasses(ClassOrdererContext context) {

@@ -232,12 +232,7 @@ class MoveInferenceTest {
         board.session.ledsShown(new LedFrame(81), choiceVersion, board.time()); // another frame (a menu's): neither
         board.scan(PLAIN.promotionWindowMillis());
         assertEquals(List.of(), board.moves(), "not yet shown: the choice is still open");
-        board.session.ledsShown(choice, choiceVersion, board.time());
-        board.scan(1_200).lift("5c").place("5c");
-        assertEquals(List.of(), board.moves(), "toggled, and shown again");
-        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
-        board.scan(PLAIN.promotionWindowMillis() + 100);
-        assertEquals(List.of("5d5c"), board.moves());
+        declineOnceShown(board);
     }
 
     @Test
@@ -247,20 +242,13 @@ class MoveInferenceTest {
         // choice closed as promoted the moment the board was back (FirmwareBinaryIT recorded 5f5g+ for 5f5g).
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.session.boardAcknowledgesLeds(true);
-        board.slide("5d", "5c").settle();
-        LedFrame choice = board.session.leds();
-        board.session.ledsShown(choice, choice.version(), board.time());
-        board.scan(300);
+        board.slide("5d", "5c").settle().ledsShown().scan(300);
         board.session.boardOffline(board.time());
         board.ticksWithoutReports(PLAIN.promotionWindowMillis() + 1_000);
         board.session.boardOnline(board.time());
         board.scan(500);
         assertEquals(List.of(), board.moves(), "back, but the choice not yet shown again: still open");
-        board.session.ledsShown(choice, choice.version(), board.time());
-        board.scan(1_200).lift("5c").place("5c");
-        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
-        board.scan(PLAIN.promotionWindowMillis() + 100);
-        assertEquals(List.of("5d5c"), board.moves());
+        declineOnceShown(board);
     }
 
     @Test
@@ -270,15 +258,9 @@ class MoveInferenceTest {
         // 5f5g+ for a declined 5f5g). A choice the board has not shown cannot close.
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.session.boardAcknowledgesLeds(true);
-        board.slide("5d", "5c").settle();
-        LedFrame choice = board.session.leds();
-        board.scan(4_000);
+        board.slide("5d", "5c").settle().scan(4_000);
         assertEquals(List.of(), board.moves(), "not shown: the choice is still open");
-        board.session.ledsShown(choice, choice.version(), board.time());
-        board.scan(1_200).lift("5c").place("5c");
-        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
-        board.scan(PLAIN.promotionWindowMillis() + 100);
-        assertEquals(List.of("5d5c"), board.moves());
+        declineOnceShown(board);
     }
 
     @Test
@@ -287,9 +269,7 @@ class MoveInferenceTest {
         // Their second gesture answers the stale light; it must not promote again behind their back.
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
         board.session.boardAcknowledgesLeds(true);
-        board.slide("5d", "5c").settle();
-        board.session.ledsShown(board.session.leds(), board.session.leds().version(), board.time());
-        board.scan(800).lift("5c").place("5c");
+        board.slide("5d", "5c").settle().ledsShown().scan(800).lift("5c").place("5c");
         LedFrame declined = board.session.leds();
         long declinedVersion = declined.version();
         board.scan(3_000).lift("5c").place("5c");
@@ -309,6 +289,17 @@ class MoveInferenceTest {
         assertEquals(List.of(), board.moves(), "never shown: the player could not answer it");
         board.lift("9a").settle();
         assertEquals(List.of("5d5c+"), board.moves(), "the opponent's action enters it as it stands");
+    }
+
+    /**
+     * The board shows the choice; the player, 1.2 s after seeing it, lifts the piece and puts it back; the board shows
+     * the declined choice and the window runs out: the move is entered unpromoted.
+     */
+    private static void declineOnceShown(TestBoard board) {
+        board.ledsShown().scan(1_200).lift("5c").place("5c");
+        assertEquals(List.of(), board.moves(), "toggled, not yet entered");
+        board.ledsShown().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
     }
 
     @Test

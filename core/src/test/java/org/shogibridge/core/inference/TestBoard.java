@@ -159,6 +159,12 @@ final class TestBoard {
         return this;
     }
 
+    /** The board says it shows the session's LED frame as it is now (a board that acknowledges its LEDs). */
+    TestBoard ledsShown() {
+        session.ledsShown(session.leds(), session.leds().version(), time);
+        return this;
+    }
+
     /** The time of the next scan. */
     long time() {
         return time;

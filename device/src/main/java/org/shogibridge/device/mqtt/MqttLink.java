@@ -69,6 +69,8 @@ public final class MqttLink implements AutoCloseable {
     private int backoff = 500;
     private boolean wasConnected;
     private volatile boolean lost;
+    /** connect() is setting the connection up: a loss meanwhile is its to report. */
+    private volatile boolean connecting;
     /** Why the board cannot go on (the journal or games directory cannot be written), or null: part of "online". */
     private String problem;
     private boolean halted;
@@ -102,7 +104,13 @@ public final class MqttLink implements AutoCloseable {
             @Override
             public void connectionLost(Throwable cause) {
                 lost = true;
-                log.warn("Broker connection lost: {}", cause == null ? "closed" : cause.getMessage());
+                if (connecting) {
+                    // lost while connect() sets the connection up: it says so itself, once (issue 97: a busy
+                    // machine's QuietLogIT had one drop logged twice, the second time as a warning)
+                    log.debug("Broker connection lost while connecting: {}", cause == null ? "closed" : cause.getMessage());
+                } else {
+                    log.warn("Broker connection lost: {}", cause == null ? "closed" : cause.getMessage());
+                }
             }
 
             @Override
@@ -333,6 +341,7 @@ public final class MqttLink implements AutoCloseable {
 
     private boolean connect() {
         boolean accepted = false;
+        connecting = true;
         try {
             if (client.isConnected()) {
                 client.disconnectForcibly(0, 1000);
@@ -364,6 +373,8 @@ public final class MqttLink implements AutoCloseable {
             }
             lost = true;
             return false;
+        } finally {
+            connecting = false;
         }
     }
 

@@ -44,13 +44,13 @@ class FirmwareBinaryIT extends FirmwareGames {
     @Test
     void theRealFirmwareBinaryWithEveryFaultResetsAndPulledCablesKeepsTheGame() throws Exception {
         // Presence switches only (a promotion is the lift-and-put-back gesture), at 1 Mbaud, with every fault on the UART
-        // between the MCU and the pseudo-terminal: a RESET resets the MCU in simavr, and every 12 s the USB cable is
+        // between the MCU and the pseudo-terminal: a RESET resets the MCU in simavr, and every 20 s the USB cable is
         // pulled (the device goes away, and the Mega, powered by it, starts again when it comes back).
         Path firmware = referenceFirmware("presence-1mbaud", "FACE_SENSING=0", "BAUD=1000000");
         Path devices = dir.resolve("dev");
         record = linkGame();
         emulator = startEmulator("--firmware", firmware.toString(), "--pty", "--pty-dir", devices.toString(), "--seed", ALL_FAULTS_SEEDS[1],
-                "--faults", ALL_FAULTS + ",disconnect=12");
+                "--faults", ALL_FAULTS + ",disconnect=20");
         startDaemon(Map.of("board.source", "serial", "board.port", emulatorAddress(), "board.baud", 1_000_000));
         String log = assertGameComplete();
         for (String fault : List.of("FLIP", "DROP_BYTE", "DROP_FRAME", "DUPLICATE", "RESET", "STALL")) {

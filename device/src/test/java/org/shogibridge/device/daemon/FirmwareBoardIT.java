@@ -32,7 +32,7 @@ class FirmwareBoardIT extends FirmwareGames {
     void aGameArrivesWholeOverTcpWithEveryFaultInjected() throws Exception {
         // With deltas (each relative to the last full snapshot), so a dropped DELTA and a dropped SNAPSHOT are both tried.
         record = linkGame();
-        emulator = startEmulator("--tcp", "0", "--deltas", "--seed", ALL_FAULTS_SEEDS[0], "--faults", ALL_FAULTS + ",disconnect=15");
+        emulator = startEmulator("--tcp", "0", "--deltas", "--seed", ALL_FAULTS_SEEDS[0], "--faults", ALL_FAULTS + ",disconnect=25");
         String address = emulatorAddress().replace("tcp://", "");
         startDaemon(Map.of("board.source", "tcp", "board.address", address));
         String log = assertGameComplete();
@@ -45,10 +45,10 @@ class FirmwareBoardIT extends FirmwareGames {
     @Test
     void overAPseudoTerminalTheBoardComesBackUnderNewDeviceNamesAndTheGameGoesOn() throws Exception {
         Path devices = dir.resolve("dev");
-        // The link is what is tried here: the link game, with a disconnection every 10 s.
+        // The link is what is tried here: the link game, with a disconnection every 15 s.
         record = linkGame();
         emulator = startEmulator("--pty", "--pty-dir", devices.toString(), "--seed", "5",
-                "--faults", "flip=0.005,drop-frame=0.005,disconnect=10");
+                "--faults", "flip=0.005,drop-frame=0.005,disconnect=15");
         String pattern = emulatorAddress();
         startDaemon(Map.of("board.source", "serial", "board.port", pattern, "board.baud", 1_000_000));
         String log = assertGameComplete();
