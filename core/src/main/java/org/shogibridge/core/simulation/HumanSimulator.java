@@ -90,7 +90,7 @@ public final class HumanSimulator {
 
     /**
      * How the promotion gestures went, for a run's summary: how many were made, the longest the hands waited for the
-     * choice to blink (simulated time), and how many they made without seeing it (20 s passed).
+     * choice to blink (simulated time), and how many they made without seeing it (8 s passed).
      */
     public String promotionGestures() {
         return gestures + " promotion gestures, the longest wait for the blink " + longestBlinkWait + " ms, "
@@ -272,6 +272,15 @@ public final class HumanSimulator {
         }
         place(to, after);
         if (komadaiLate) {
+            if (gesture && leds != null && !waitForLed(to, null, LedFrame.Pattern.BLINK, 3000)) {
+                // The board may wait for the captured piece on the komadai before it offers the choice: a player who
+                // sees no blink puts it there, then looks again (holding it while waiting for a blink that waits for
+                // it cost minutes of a firmware game, and is no player's way).
+                hold(between(50, 600));
+                changeKomadai(mover, capturedType, +1);
+                promotionGesture(to);
+                return true;
+            }
             if (gesture) {
                 promotionGesture(to);
             }
@@ -287,8 +296,8 @@ public final class HumanSimulator {
     /**
      * Lift the piece on its destination and put it back once the LED shows the promotion choice: toggles it. Without
      * a watched LED frame, the player waits as long as the board takes to judge. A player waits for the choice to be
-     * shown, through a board that goes away meanwhile (20 s): a board that acknowledges its LEDs takes no gesture
-     * made before it showed the choice (issue 97), and one made blind after 3 s was lost on a faulty link.
+     * shown, through a board that goes away meanwhile (8 s); a gesture made blind after that is one a board that
+     * acknowledges its LEDs does not take (issue 97), and the player makes it again once the unwanted choice blinks.
      */
     private void promotionGesture(int to) {
         if (leds == null) {
@@ -296,7 +305,7 @@ public final class HumanSimulator {
             hold(Math.max(0, judgedAt - time));
         } else {
             long before = time;
-            if (!waitForLed(to, null, LedFrame.Pattern.BLINK, 20_000)) {
+            if (!waitForLed(to, null, LedFrame.Pattern.BLINK, 8_000)) {
                 blinksMissed++;
             }
             longestBlinkWait = Math.max(longestBlinkWait, time - before);
