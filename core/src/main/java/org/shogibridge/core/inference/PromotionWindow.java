@@ -11,9 +11,11 @@ import org.shogibridge.core.rules.Position;
  * <p>The window counts from when the board shows the choice (its destination blinking): a player answers what they
  * see. A board that acknowledges its LED frames (the board protocol's ACK) says when that is; on a busy Pi or a slow
  * link it can be seconds after the piece was put down. So on such a board a choice it has not shown cannot close by
- * time (the game going on still closes it), and a gesture begun before it was shown answers the light the player saw
- * before, an older choice: it changes nothing (issue 97: a player who declined, seeing the promoting colour still
- * blinking, declined again and got the promotion back).
+ * time (the game going on still closes it), and a gesture completed before it was shown answers the light the player
+ * saw before, an older choice: it changes nothing (issue 97: a player who declined, seeing the promoting colour still
+ * blinking, declined again and got the promotion back). It is judged when the piece is put back, not when it is
+ * lifted: an acknowledgement lost on a faulty link is sent again within a moment, while the piece is in the air,
+ * and the player did see the choice.
  */
 final class PromotionWindow {
     /** What a change of the board means while the window is open. */
@@ -31,8 +33,6 @@ final class PromotionWindow {
     private long shownVersion = -1;
     private long madeAt;
     private boolean lifted;
-    /** The piece was lifted before the board showed the current choice: putting it back answers no choice. */
-    private boolean liftedUnseen;
 
     PromotionWindow(long windowMillis) {
         this.windowMillis = windowMillis;
@@ -61,7 +61,6 @@ final class PromotionWindow {
         move = choice;
         madeAt = putDownAt;
         lifted = false;
-        liftedUnseen = false;
         restart(now);
     }
 
@@ -79,7 +78,6 @@ final class PromotionWindow {
     void showAgain(long now) {
         if (move != Move.NONE) {
             lifted = false;
-            liftedUnseen = false;
             openedAt = now;
             shownAt = awaitShown ? -1 : now; // the choice's frame is the same; its next acknowledgement counts
         }
@@ -128,9 +126,8 @@ final class PromotionWindow {
         after.doMove(move);
         board.computeDiff(after);
         int diffCount = board.diffCount();
-        if (diffCount == 0 && lifted && liftedUnseen) {
-            lifted = false;
-            liftedUnseen = false;
+        if (diffCount == 0 && lifted && shownAt < 0) {
+            lifted = false; // put back before the board showed the current choice: it answered an older light
             return Gesture.NONE;
         } else if (diffCount == 0 && lifted) {
             lifted = false;
@@ -139,11 +136,9 @@ final class PromotionWindow {
             return Gesture.TOGGLED;
         } else if (diffCount == 1 && board.diff(0) == to && board.isEmpty(to)) {
             lifted = true;
-            liftedUnseen = shownAt < 0;
             return Gesture.LIFTED;
         } else if (diffCount != 0) {
             lifted = false;
-            liftedUnseen = false;
             return Gesture.GAME_GOES_ON;
         }
         return Gesture.NONE;
@@ -154,7 +149,6 @@ final class PromotionWindow {
         int chosen = move;
         move = Move.NONE;
         lifted = false;
-        liftedUnseen = false;
         return chosen;
     }
 }

