@@ -41,11 +41,15 @@ class WebServerLimitsTest {
                 s.getOutputStream().flush();
                 slow.add(s);
             }
-            Thread.sleep(300); // both are being read
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(60)).build();
             HttpResponse<String> config = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + web.port() + "/config.json"))
-                    .timeout(Duration.ofSeconds(HttpService.REQUEST_SECONDS - 2)).build(), HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, config.statusCode(), "answered while the slow clients still hold their connections");
+                    .timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, config.statusCode());
+            // In that order: answered while the slow clients still hold their connections (the old server answered
+            // only once their request time had closed one); no duration is measured.
+            for (Socket s : slow) {
+                assertTrue(stillOpen(s), "answered while the slow clients still hold their connections");
+            }
             for (Socket s : slow) {
                 s.setSoTimeout((HttpService.REQUEST_SECONDS + 15) * 1000);
                 InputStream in = s.getInputStream();
@@ -53,6 +57,18 @@ class WebServerLimitsTest {
                 assertEquals(-1, in.read(), "closed, not answered");
                 s.close();
             }
+        }
+    }
+
+    /** Whether the server has not closed this connection: a read finds no end of stream (it waits, or finds bytes). */
+    private static boolean stillOpen(Socket s) {
+        try {
+            s.setSoTimeout(1);
+            return s.getInputStream().read() != -1;
+        } catch (java.net.SocketTimeoutException waiting) {
+            return true;
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 
@@ -84,15 +100,16 @@ class WebServerLimitsTest {
                     s.getOutputStream().flush();
                     slow.add(s);
                 }
-                Thread.sleep(300);
-                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+                HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(60)).build();
                 for (int i = 0; i < 20; i++) {
-                    // well inside the server's 10 s for a request: the old server answered only when one timed out
                     HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + web.port()
-                            + (i % 2 == 0 ? "/" : "/config.json"))).timeout(Duration.ofSeconds(5)).build(),
+                            + (i % 2 == 0 ? "/" : "/config.json"))).timeout(Duration.ofSeconds(60)).build(),
                             HttpResponse.BodyHandlers.ofString());
                     assertEquals(200, page.statusCode());
                 }
+                // All answered while the half-sent requests were still being read: the old server answered only when
+                // one of them had timed out and been closed.
+                assertTrue(slow.stream().allMatch(WebServerLimitsTest::stillOpen), "answered while every slow client waits");
             } finally {
                 for (Socket s : slow) {
                     s.close();
