@@ -15,11 +15,19 @@ import org.shogibridge.core.rules.Position;
  * saw before, an older choice: it changes nothing (issue 97: a player who declined, seeing the promoting colour still
  * blinking, declined again and got the promotion back). It is judged when the piece is put back, not when it is
  * lifted: an acknowledgement lost on a faulty link is sent again within a moment, while the piece is in the air,
- * and the player did see the choice.
+ * and the player did see the choice; if it comes only later, the window gives the player time to make the gesture
+ * again ({@link #UNSEEN_GESTURE_GRACE_MILLIS}).
  */
 final class PromotionWindow {
     /** What a change of the board means while the window is open. */
     enum Gesture { NONE, LIFTED, TOGGLED, GAME_GOES_ON }
+
+    /**
+     * How much longer the window stays open after a gesture was put back before the board showed the choice: the
+     * player may have seen it (an acknowledgement lost on a faulty link comes again only later), and sees the old
+     * colour still blinking; they have time to make the gesture again once it counts.
+     */
+    static final long UNSEEN_GESTURE_GRACE_MILLIS = 3_000;
 
     private final long windowMillis;
     private boolean awaitShown;
@@ -33,6 +41,8 @@ final class PromotionWindow {
     private long shownVersion = -1;
     private long madeAt;
     private boolean lifted;
+    /** A gesture was put back before the board showed the current choice. */
+    private boolean unseenGesture;
 
     PromotionWindow(long windowMillis) {
         this.windowMillis = windowMillis;
@@ -65,6 +75,7 @@ final class PromotionWindow {
     }
 
     private void restart(long now) {
+        unseenGesture = false;
         openedAt = now;
         shownAt = awaitShown ? -1 : now;
         choiceVersion = Long.MAX_VALUE;
@@ -100,7 +111,7 @@ final class PromotionWindow {
     }
 
     private long deadline() {
-        return shownAt >= 0 ? shownAt + windowMillis : Long.MAX_VALUE;
+        return shownAt < 0 ? Long.MAX_VALUE : shownAt + windowMillis + (unseenGesture ? UNSEEN_GESTURE_GRACE_MILLIS : 0);
     }
 
     /** Set the choice by command. */
@@ -128,6 +139,7 @@ final class PromotionWindow {
         int diffCount = board.diffCount();
         if (diffCount == 0 && lifted && shownAt < 0) {
             lifted = false; // put back before the board showed the current choice: it answered an older light
+            unseenGesture = true;
             return Gesture.NONE;
         } else if (diffCount == 0 && lifted) {
             lifted = false;

@@ -326,7 +326,7 @@ public final class HumanSimulator {
     }
 
     /**
-     * Whether the choice the player did not want goes on blinking for 3 s after their gesture (the Pi's answer to a
+     * Whether the choice the player did not want goes on blinking for 2 s after their gesture (the Pi's answer to a
      * gesture it read comes within a second or two, even late); dark LEDs (the board away) are waited through, for
      * 30 s, and a steady light means the choice is closed.
      */
@@ -338,7 +338,7 @@ public final class HumanSimulator {
                 return false;
             }
             unwantedFor = lit ? unwantedFor + scanMillis : 0;
-            if (unwantedFor >= 3_000) {
+            if (unwantedFor >= 2_000) {
                 return true;
             }
             scan();
