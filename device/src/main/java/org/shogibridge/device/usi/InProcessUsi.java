@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * A GUI's end of the pipes to a {@link UsiEngineServer} run in this process, as ShogiHome would drive the jar's
@@ -26,6 +27,11 @@ public final class InProcessUsi implements AutoCloseable {
     private final Thread engine;
 
     public InProcessUsi() throws IOException {
+        this(System::nanoTime);
+    }
+
+    /** An engine whose time is kept by {@code nanoClock} (nanoseconds, any origin): a test's, which it moves. */
+    public InProcessUsi(LongSupplier nanoClock) throws IOException {
         PipedOutputStream toEngine = new PipedOutputStream();
         PipedInputStream engineIn = new PipedInputStream(toEngine, 1 << 16);
         commands = new PrintWriter(toEngine, true, StandardCharsets.UTF_8);
@@ -43,7 +49,7 @@ public final class InProcessUsi implements AutoCloseable {
             }
         };
         UsiEngineServer server = new UsiEngineServer(new BufferedReader(new InputStreamReader(engineIn, StandardCharsets.UTF_8)),
-                new PrintStream(engineOut, true, StandardCharsets.UTF_8));
+                new PrintStream(engineOut, true, StandardCharsets.UTF_8), nanoClock);
         engine = new Thread(() -> {
             try {
                 server.run();

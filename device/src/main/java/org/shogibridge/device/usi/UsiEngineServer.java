@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.LongSupplier;
 import org.shogibridge.core.engine.Engine;
 import org.shogibridge.core.engine.EvalParams;
 import org.shogibridge.core.engine.EvalWeights;
@@ -49,6 +50,7 @@ public final class UsiEngineServer {
     private int threads = 1;
     /** Runs the search's helper threads (lazy SMP); made on the first search with more than one thread. */
     private ExecutorService helperThreads;
+    private final LongSupplier nanoClock;
     private boolean ponderEnabled;
     private Level level = Level.maximum();
     private int strength;
@@ -67,8 +69,14 @@ public final class UsiEngineServer {
     private SearchLimits ponderLimits;
 
     public UsiEngineServer(BufferedReader in, PrintStream out) {
+        this(in, out, System::nanoTime);
+    }
+
+    /** Serve with the engine's time kept by {@code nanoClock} (nanoseconds, any origin): a test's, which it moves. */
+    public UsiEngineServer(BufferedReader in, PrintStream out, LongSupplier nanoClock) {
         this.in = in;
         this.out = out;
+        this.nanoClock = nanoClock;
     }
 
     /** Serve until "quit" or the end of input. */
@@ -228,6 +236,7 @@ public final class UsiEngineServer {
             engine.setLevel(strength > 0 ? Level.forRating(strength) : level);
             engine.setImpasseRule(impasseRule);
             engine.setTimeMargin(networkDelay);
+            engine.setClock(nanoClock);
             if (threads > 1 && helperThreads == null) {
                 helperThreads = Executors.newCachedThreadPool(DaemonThreads.named("search-helper"));
             }
@@ -241,7 +250,7 @@ public final class UsiEngineServer {
     }
 
     private void go(String[] words) {
-        long received = System.nanoTime(); // the GUI's clock runs from here, not from when the worker starts
+        long received = nanoClock.getAsLong(); // the GUI's clock runs from here, not from when the worker starts
         stopSearch();
         ensureEngine();
         engine.clearStop(); // here, before the worker starts: a "stop" from now on stops this search
@@ -327,7 +336,7 @@ public final class UsiEngineServer {
     private void think(Position searched, SearchLimits limits, boolean ponder, long received) {
         Variant v = searched.variant();
         // Waiting for the last search to stop, making the engine and starting this thread took the GUI's time too.
-        engine.setTimeMargin(networkDelay + (System.nanoTime() - received) / 1_000_000);
+        engine.setTimeMargin(networkDelay + (nanoClock.getAsLong() - received) / 1_000_000);
         int[] lastPvMove = {0};
         SearchResult result = engine.think(searched, limits, ponder, (progress, selDepth, hashfull) -> {
             long nps = progress.millis() > 0 ? progress.nodes() * 1000 / progress.millis() : progress.nodes();

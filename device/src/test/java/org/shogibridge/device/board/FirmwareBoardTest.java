@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.shogibridge.core.inference.LedFrame;
 import org.shogibridge.core.inference.SensorSnapshot;
@@ -122,31 +123,37 @@ class FirmwareBoardTest {
      */
     @Test
     void readingsAreHeldNoLongerThanAHeartbeatPastTheLastReport() throws Exception {
-        MonotonicClock clock = new MonotonicClock();
+        AtomicLong now = new AtomicLong();
+        MonotonicClock clock = new MonotonicClock(now::get); // the test's: each step below is 5 ms of the board's time
         Variant v = Variant.STANDARD;
         BoardEmulator firmware = new BoardEmulator(BoardGeometry.recommended(v, false), "test", true, FaultPlan.none(),
                 new LedFrame(v.squares()));
-        try (EmulatorTransport.Tcp transport = new EmulatorTransport.Tcp(firmware, FaultPlan.none(), clock::millis, 0)) {
-            transport.start();
-            Events events = new Events();
-            SensorSnapshot truth = SensorSnapshot.of(Position.start(v), false);
-            SensorScanner scanner = new SensorScanner(firmware, truth, clock);
-            try (FirmwareBoard board = new FirmwareBoard(v, false, new TcpLink("127.0.0.1", transport.port()), clock)) {
-                board.start(events);
-                assertEquals("online", events.next());
-                assertEquals("snapshot", events.next());
-                Thread.sleep(300);
-                scanner.close();
-                long silentFrom = clock.millis(); // the board's last report was sent before this
-                Thread.sleep(900);
-                long heldUntil = events.last.timeMillis();
-                // A heartbeat and the link's slack (350 ms) after the last report is read; a busy machine may read it
-                // up to 300 ms late. Before, the readings were held until the watchdog: the whole 900 ms.
-                assertTrue(heldUntil - silentFrom <= BoardEmulator.HEARTBEAT_MILLIS + 400,
-                        "held " + (heldUntil - silentFrom) + " ms past the board's last report");
-            } finally {
-                scanner.close();
+        SensorSnapshot truth = SensorSnapshot.of(Position.start(v), false);
+        firmware.scan(truth, 0); // read before the board says HELLO, as at power-up
+        SteppedLink link = new SteppedLink(firmware, clock);
+        Events events = new Events();
+        long silentFrom = 300; // the sensors scan until here, then the board falls silent
+        try (FirmwareBoard board = new FirmwareBoard(v, false, link, clock)) {
+            board.start(events);
+            for (long t = 0; t <= silentFrom + 900; t += 5) {
+                now.set(t);
+                if (t <= silentFrom) {
+                    firmware.scan(truth, t); // a report when the heartbeat is due
+                }
+                link.step();
             }
+            link.step(); // the last step handled whole
+            assertEquals("online", events.next());
+            assertEquals("snapshot", events.next());
+            long lastReport = link.lastReadAt();
+            long heldUntil = events.last.timeMillis();
+            // The board's last heartbeat was read at 250 ms; the readings are handed on at its scan rate for a
+            // heartbeat and the link's slack after it, and no longer. Before, they were held until the watchdog.
+            assertTrue(lastReport > silentFrom - BoardEmulator.HEARTBEAT_MILLIS && lastReport <= silentFrom,
+                    "the last report read at " + lastReport);
+            assertTrue(heldUntil >= lastReport + BoardEmulator.HEARTBEAT_MILLIS, "held across a heartbeat: " + heldUntil);
+            assertTrue(heldUntil <= lastReport + BoardEmulator.HEARTBEAT_MILLIS + 100,
+                    "held " + (heldUntil - lastReport) + " ms past the board's last report");
         }
     }
 
@@ -159,9 +166,9 @@ class FirmwareBoardTest {
                 hello.write(body);
                 byte[] frame = new byte[Protocol.MAX_FRAME];
                 int n = new FrameEncoder().encode(Protocol.HELLO, body.bytes(), body.length(), frame);
-                for (int i = 0; i < 20; i++) {
+                byte[] in = new byte[256];
+                while (s.getInputStream().read(in) > 0) { // a SYNC (or part of one): answer it
                     out.write(frame, 0, n);
-                    Thread.sleep(100);
                 }
             } catch (Exception e) {
                 // the test is over

@@ -63,6 +63,7 @@ class SerialLinkFailureTest {
                     byte[] more = Arrays.copyOf(pending[0], pending[0].length + length);
                     System.arraycopy(bytes, 0, more, pending[0].length, length);
                     pending[0] = more;
+                    pending.notifyAll();
                 }
             });
             return true;
@@ -93,13 +94,15 @@ class SerialLinkFailureTest {
                     firmware.disconnected();
                     return half;
                 }
-                int n = Math.min(wanted, pending[0].length);
-                if (n == 0) {
+                if (pending[0].length == 0) {
                     try {
-                        Thread.sleep(3); // the read's short timeout
+                        pending.wait(3); // the read's short timeout: it returns as soon as bytes come
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt(); // closing: jSerialComm returns, it does not throw
                     }
+                }
+                int n = Math.min(wanted, pending[0].length);
+                if (n == 0) {
                     return 0;
                 }
                 System.arraycopy(pending[0], 0, buffer, 0, n);

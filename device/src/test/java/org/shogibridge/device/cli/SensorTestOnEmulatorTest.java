@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.inference.LedFrame;
@@ -36,32 +39,24 @@ class SensorTestOnEmulatorTest {
             Path config = dir.resolve("board.yaml");
             Files.writeString(config, "board:\n  source: tcp\n  address: " + address + "\n");
             SensorSnapshot board = SensorSnapshot.of(Position.start(Variant.STANDARD), false);
-            boolean[] stop = {false};
             boolean[] sawLed = {false};
-            Thread hands = new Thread(() -> {
-                while (!stop[0]) {
-                    // The pawn is taken once the sensor test has read the board a while: on a busy machine its start
-                    // takes longer than any fixed wait, and a change before its first reading is no change to it.
-                    long now = clock.millis();
-                    if (emulator.synced(now) && now - emulator.inStepSince() > 700) {
-                        board.reading(60, SensorSnapshot.EMPTY).komadai(Side.BLACK, Piece.PAWN, 1); // 3g's pawn to the stand
-                    }
-                    emulator.scan(board, clock.millis());
-                    for (int sq = 0; sq < 81; sq++) {
-                        sawLed[0] |= shown.colour(sq) == LedFrame.Colour.WHITE;
-                    }
-                    try {
-                        Thread.sleep(10);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
+            ScheduledExecutorService hands = Executors.newSingleThreadScheduledExecutor();
+            hands.scheduleAtFixedRate(() -> {
+                // The pawn is taken once the sensor test has read the board a while: on a busy machine its start
+                // takes longer than any fixed wait, and a change before its first reading is no change to it.
+                long now = clock.millis();
+                if (emulator.synced(now) && now - emulator.inStepSince() > 700) {
+                    board.reading(60, SensorSnapshot.EMPTY).komadai(Side.BLACK, Piece.PAWN, 1); // 3g's pawn to the stand
                 }
-            });
-            hands.start();
+                emulator.scan(board, clock.millis());
+                for (int sq = 0; sq < 81; sq++) {
+                    sawLed[0] |= shown.colour(sq) == LedFrame.Colour.WHITE;
+                }
+            }, 0, 10, TimeUnit.MILLISECONDS);
             CliRun.Result run = PerftCommandTest.run("sensor-test", "--config", config.toString(), "--seconds", "5",
                     "--led-millis", "20", "--plain");
-            stop[0] = true;
-            hands.join();
+            hands.shutdownNow();
+            hands.awaitTermination(10, TimeUnit.SECONDS);
             String out = String.join("\n", run.out());
             assertEquals(0, run.exitCode(), out + run.err());
             assertTrue(out.contains("Sensor test: board at " + address), out);

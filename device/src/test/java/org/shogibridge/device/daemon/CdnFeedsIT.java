@@ -18,12 +18,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.device.config.ConfigLoader;
@@ -88,61 +89,60 @@ class CdnFeedsIT {
         sim(boards.get("b1"), OPENING.get(0)); // a first public state to point at
         awaitIndexState(cdn);
         AtomicBoolean playing = new AtomicBoolean(true);
-        ExecutorService pool = Executors.newFixedThreadPool(9);
-        Future<?> players = pool.submit(() -> {
-            int[] ply = {1, 0, 0};
-            List<String> ids = List.of("b1", "b2", "b3");
-            for (int turn = 0; playing.get() && turn < 40; turn++) { // the boards take turns, a move a second in all
-                int b = turn % 3;
-                if (ply[b] < OPENING.size()) {
+        ScheduledExecutorService boardsPlay = Executors.newSingleThreadScheduledExecutor();
+        AtomicReference<Exception> playFailed = new AtomicReference<>();
+        int[] ply = {1, 0, 0};
+        int[] turn = {0};
+        List<String> ids = List.of("b1", "b2", "b3");
+        boardsPlay.scheduleAtFixedRate(() -> { // the boards take turns, a move a second in all
+            int b = turn[0]++ % 3;
+            if (playing.get() && turn[0] <= 40 && ply[b] < OPENING.size()) {
+                try {
                     sim(boards.get(ids.get(b)), OPENING.get(ply[b]++));
+                } catch (Exception e) {
+                    playFailed.set(e);
                 }
-                Thread.sleep(1_000);
             }
-            return null;
-        });
+        }, 1, 1, TimeUnit.SECONDS);
         AtomicInteger answered = new AtomicInteger();
         AtomicInteger next = new AtomicInteger();
         Map<Integer, Integer> statuses = new ConcurrentHashMap<>();
         List<String> fixed = List.of("/event/index.json", "/event/b1.kifu", "/event/b2.kifu", "/event/b3.kifu", "/event/all.kifu",
                 "/event/b1.csa");
         long start = System.nanoTime();
+        // 500 polls a second in all, each at its moment, so that the boards play on through them (30,000 a minute)
+        ScheduledExecutorService viewers = Executors.newScheduledThreadPool(8);
         List<Future<?>> pollers = new ArrayList<>();
-        for (int t = 0; t < 8; t++) {
-            pollers.add(pool.submit(() -> {
-                for (int i = next.getAndIncrement(); i < POLLS; i = next.getAndIncrement()) {
-                    // 500 polls a second in all, so that the boards play on through them (20 s: 30,000 a minute)
-                    long due = start + i * (1_000_000_000L / 500);
-                    long wait = due - System.nanoTime();
-                    if (wait > 0) {
-                        Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
-                    }
-                    String path = fixed.get(i % fixed.size());
-                    if (i % 10 == 9) { // a viewer joining: the newest state the index names
-                        JsonNode index = JSON.readTree(get(cdn + "/event/index.json").body());
-                        path = index.get("boards").get(i % 3).path("state").asText("/event/index.json");
-                    }
-                    HttpResponse<String> reply = get(cdn + path);
-                    statuses.merge(reply.statusCode(), 1, Integer::sum);
-                    answered.incrementAndGet();
+        for (int n = 0; n < POLLS; n++) {
+            int i = n;
+            pollers.add(viewers.schedule(() -> {
+                String path = fixed.get(i % fixed.size());
+                if (i % 10 == 9) { // a viewer joining: the newest state the index names
+                    JsonNode index = JSON.readTree(get(cdn + "/event/index.json").body());
+                    path = index.get("boards").get(i % 3).path("state").asText("/event/index.json");
                 }
+                HttpResponse<String> reply = get(cdn + path);
+                statuses.merge(reply.statusCode(), 1, Integer::sum);
+                answered.incrementAndGet();
                 return null;
-            }));
+            }, i * (1_000_000_000L / 500), TimeUnit.NANOSECONDS));
         }
         for (Future<?> f : pollers) {
             f.get(5, TimeUnit.MINUTES);
         }
+        viewers.shutdown();
         double seconds = (System.nanoTime() - start) / 1e9;
         playing.set(false);
-        players.get(2, TimeUnit.MINUTES);
-        pool.shutdown();
+        boardsPlay.shutdown();
+        assertTrue(boardsPlay.awaitTermination(2, TimeUnit.MINUTES));
+        assertEquals(null, playFailed.get(), "every move the boards made was answered");
         System.out.printf("CdnFeedsIT: %,d polls (and their joins' index reads) through nginx in %.1f s: %,.0f a minute; %s%n",
                 answered.get(), seconds, answered.get() / seconds * 60, statuses);
         assertEquals(POLLS, answered.get());
         assertEquals(Map.of(200, POLLS), statuses, "every poll answered");
 
         // What reached the hub: per URL, at most one request a second (plus one); each version of a state once.
-        Map<String, List<Double>> upstream = nginx.upstreamRequests();
+        Map<String, List<Double>> upstream = nginx.upstreamRequests(POLLS + POLLS / 10);
         int versions = 0;
         for (Map.Entry<String, List<Double>> e : upstream.entrySet()) {
             List<Double> times = e.getValue();
@@ -247,11 +247,21 @@ class CdnFeedsIT {
             }
         }
 
-        /** Per URL, the times (s) at which nginx asked the hub. */
-        Map<String, List<Double>> upstreamRequests() throws Exception {
-            Thread.sleep(500); // the access log is written as each request ends
+        private static List<String> lines(Path file) {
+            try {
+                return Files.readAllLines(file);
+            } catch (java.io.IOException e) {
+                return List.of();
+            }
+        }
+
+        /** Per URL, the times (s) at which nginx asked the hub; {@code atLeast} requests were made through it. */
+        Map<String, List<Double>> upstreamRequests(int atLeast) throws Exception {
+            // nginx logs each request as it ends, perhaps a moment after its answer: wait for the polls' lines
+            Path log = dir.resolve("access.log");
+            Await.until(atLeast + " requests in nginx's log", Duration.ofSeconds(60), () -> lines(log).size() >= atLeast);
             Map<String, List<Double>> byUrl = new HashMap<>();
-            for (String line : Files.readAllLines(dir.resolve("access.log"))) {
+            for (String line : lines(log)) {
                 String[] f = line.split(" ");
                 if (f.length == 4 && !f[2].equals("-")) {
                     byUrl.computeIfAbsent(f[3], k -> new ArrayList<>()).add(Double.parseDouble(f[0]));

@@ -94,7 +94,9 @@ class DaemonBrokerAccessTest {
                 Subscriber anonymous = new Subscriber(daemon.url, PREFIX, null, null)) {
             anonymous.await("state", j -> true, WAIT);
             anonymous.flood("sim", "{\"action\":\"play\",\"usi\":\"7g7f\",\"id\":\"a\"}");
-            Thread.sleep(1_500);
+            // The broker judges a publish before it routes it and closes a refused sender's connection: the close says
+            // the command was refused at the broker (one let through would leave it open, and this wait would fail).
+            Await.until("the broker closed the anonymous sender's connection", WAIT, () -> anonymous.connectionsLost() > 0);
             assertEquals(List.of(), anonymous.on("cmd/sim/result"));
             assertEquals(0, daemon.daemon.probe().moveCount());
         }

@@ -136,8 +136,7 @@ class DaemonCrashIT {
     }
 
     private static JsonNode latestState(Subscriber mqtt) throws InterruptedException {
-        mqtt.await("state", j -> true, WAIT);
-        Thread.sleep(100);
+        mqtt.await("state", j -> true, WAIT); // the newest seen: a move sent before a kill and played after it is read next round
         List<Subscriber.Message> states = mqtt.on("state");
         JsonNode best = null;
         for (Subscriber.Message m : states) {

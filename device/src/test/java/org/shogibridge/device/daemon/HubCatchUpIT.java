@@ -73,7 +73,6 @@ class HubCatchUpIT {
                     Thread.sleep(down);
                     mosquitto.start();
                 }
-                Thread.sleep(2_000);
                 Set<String> recorded = gameIds(data.resolve("games"));
                 assertTrue(recorded.size() >= 2, "the demo played games: " + recorded + " (" + pattern + ")");
                 Path kept = hubData.resolve("events").resolve("club").resolve("games");

@@ -20,9 +20,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -72,8 +74,9 @@ class LoadIT {
                 "--http-port", Integer.toString(httpPort)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         AtomicBoolean loading = new AtomicBoolean(true);
         List<Socket> slow = new ArrayList<>();
-        ExecutorService load = Executors.newFixedThreadPool(4);
-        long maxRss = 0;
+        ExecutorService load = Executors.newFixedThreadPool(3);
+        ScheduledExecutorService paced = Executors.newScheduledThreadPool(2); // the command flood and the RSS samples
+        AtomicLong maxRss = new AtomicLong();
         try {
             Await.line(daemon, log, "Ready.", WAIT);
             String url = "tcp://127.0.0.1:" + mqttPort;
@@ -120,33 +123,29 @@ class LoadIT {
                 // The command flood: every verb, bad in every way, and valid hints.
                 List<String[]> bad = floodCommands();
                 AtomicInteger floodSent = new AtomicInteger();
-                load.submit(() -> {
-                    while (loading.get()) {
-                        String[] c = bad.get(floodSent.getAndIncrement() % bad.size());
-                        try {
-                            flood.flood(c[0], c[1]);
-                        } catch (Exception e) {
-                            // a refused publish is the broker's answer
-                        }
-                        Thread.sleep(2);
+                paced.scheduleAtFixedRate(() -> {
+                    String[] c = bad.get(floodSent.getAndIncrement() % bad.size());
+                    try {
+                        flood.flood(c[0], c[1]);
+                    } catch (Exception e) {
+                        // a refused publish is the broker's answer
                     }
-                    return null;
-                });
+                }, 0, 2, TimeUnit.MILLISECONDS);
+                paced.scheduleAtFixedRate(() -> maxRss.accumulateAndGet(rssKb(daemon.pid()), Math::max), 0, 250, TimeUnit.MILLISECONDS);
 
                 // The game, each move sent once.
                 long loadStart = System.nanoTime();
                 for (int ply = 1; ply <= GAME.size(); ply++) {
                     long due = loadStart + TimeUnit.SECONDS.toNanos(LOAD_SECONDS) * (ply - 1) / GAME.size();
-                    while (System.nanoTime() < due) {
-                        Thread.sleep(1_000);
-                        maxRss = Math.max(maxRss, rssKb(daemon.pid()));
+                    long early = due - System.nanoTime();
+                    if (early > 0) {
+                        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(early)); // the moves' pace: an input of this test
                     }
                     String id = "move-" + ply;
                     // a move is never refused for load (issue 84: it was answered Busy. in the flood, and sent again)
                     player.command("sim", "{\"action\":\"play\",\"usi\":\"" + GAME.get(ply - 1) + "\",\"id\":\"" + id + "\"}");
                     JsonNode answer = player.await("cmd/sim/result", j -> j.path("id").asText().equals(id), WAIT).json();
                     assertTrue(answer.get("ok").asBoolean(), answer.toString());
-                    maxRss = Math.max(maxRss, rssKb(daemon.pid()));
                 }
                 String resign = "{\"side\":\"black\",\"id\":\"end\"}";
                 while (true) {
@@ -155,24 +154,22 @@ class LoadIT {
                     if (answer.get("ok").asBoolean()) {
                         break;
                     }
-                    player.forget("cmd/resign/result", "end");
-                    Thread.sleep(200);
+                    player.forget("cmd/resign/result", "end"); // asked again once answered: the daemon paces it
                 }
                 JsonNode last = player.await("state", j -> j.get("result") != null && !j.get("result").isNull(), WAIT).json();
-                long fastDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-                while (fastSent.get() < FAST_CLIENTS && System.nanoTime() < fastDeadline) {
-                    Thread.sleep(100); // the flood goes on until every fast client has been
-                    maxRss = Math.max(maxRss, rssKb(daemon.pid()));
-                }
+                // the flood goes on until every fast client has been (or two minutes: then fewer are counted below)
+                Await.within(Duration.ofSeconds(120), () -> fastSent.get() >= FAST_CLIENTS);
                 loading.set(false);
                 load.shutdown();
+                paced.shutdown();
                 assertTrue(junk.awaitTermination(60, TimeUnit.SECONDS));
                 assertTrue(load.awaitTermination(60, TimeUnit.SECONDS));
-                maxRss = Math.max(maxRss, rssKb(daemon.pid()));
+                assertTrue(paced.awaitTermination(60, TimeUnit.SECONDS));
+                maxRss.accumulateAndGet(rssKb(daemon.pid()), Math::max);
                 System.out.println("LoadIT: " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - loadStart) + " s, "
                         + floodSent.get() + " flood commands, " + fastAnswered.get() + " of " + fastSent.get()
                         + " fast requests answered, " + longRefused.get() + " of " + LONG_URLS + " long URLs refused with 414, "
-                        + SLOW_CLIENTS + " slow clients, max RSS " + maxRss / 1024 + " MB");
+                        + SLOW_CLIENTS + " slow clients, max RSS " + maxRss.get() / 1024 + " MB");
 
                 // The record: every move, in order, and the end.
                 String game = last.get("game").asText();
@@ -195,11 +192,12 @@ class LoadIT {
                     URI.create("http://127.0.0.1:" + httpPort + "/config.json")).timeout(Duration.ofSeconds(15)).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, config.statusCode());
-            assertTrue(maxRss < MAX_RSS_KB, "RSS " + maxRss / 1024 + " MB");
+            assertTrue(maxRss.get() < MAX_RSS_KB, "RSS " + maxRss.get() / 1024 + " MB");
             assertTrue(daemon.isAlive(), "the daemon is still up");
         } finally {
             loading.set(false);
             load.shutdownNow();
+            paced.shutdownNow();
             for (Socket s : slow) {
                 s.close();
             }
@@ -249,9 +247,14 @@ class LoadIT {
         }
     }
 
-    private static long rssKb(long pid) throws IOException {
-        Matcher m = Pattern.compile("VmRSS:\\s+(\\d+)").matcher(Files.readString(Path.of("/proc/" + pid + "/status")));
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    /** The process's resident memory (kB), or 0 once it is gone. */
+    private static long rssKb(long pid) {
+        try {
+            Matcher m = Pattern.compile("VmRSS:\\s+(\\d+)").matcher(Files.readString(Path.of("/proc/" + pid + "/status")));
+            return m.find() ? Long.parseLong(m.group(1)) : 0;
+        } catch (IOException gone) {
+            return 0;
+        }
     }
 
     private static void awaitFile(Path file) throws InterruptedException {

@@ -25,6 +25,7 @@ final class Subscriber implements AutoCloseable {
     private MqttClient client;
     private final String prefix;
     private final List<Message> messages = new ArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger connectionsLost = new java.util.concurrent.atomic.AtomicInteger();
 
     Subscriber(String brokerUrl, String prefix) throws Exception {
         this(brokerUrl, prefix, null, null);
@@ -54,8 +55,7 @@ final class Subscriber implements AutoCloseable {
                 if (attempt == 5 || e.getReasonCode() != MqttException.REASON_CODE_CONNECTION_LOST) {
                     throw e;
                 }
-                System.err.println("Test subscriber: " + e + "; connecting again.");
-                Thread.sleep(100L * attempt);
+                System.err.println("Test subscriber: " + e + "; connecting again."); // a new connection: no race left to wait out
             }
         }
     }
@@ -85,12 +85,13 @@ final class Subscriber implements AutoCloseable {
                     new Thread(() -> {
                         // On a busy machine the subscription can time out; connected without it, nothing would
                         // arrive again (no next reconnection comes to try): try until it holds or the link drops.
-                        for (int attempt = 0; attempt < 60 && made.isConnected(); attempt++) {
+                        // Each try waits for the broker's answer (up to the client's 10 s).
+                        for (int attempt = 0; attempt < 6 && made.isConnected(); attempt++) {
                             try {
                                 subscribe();
                                 return;
                             } catch (Exception e) {
-                                sleepQuietly(500);
+                                System.err.println("Test subscriber: subscribing again after " + e);
                             }
                         }
                     }).start();
@@ -99,6 +100,7 @@ final class Subscriber implements AutoCloseable {
 
             @Override
             public void connectionLost(Throwable cause) {
+                connectionsLost.incrementAndGet();
             }
 
             @Override
@@ -254,6 +256,11 @@ final class Subscriber implements AutoCloseable {
         }
     }
 
+    /** How many times the broker (or the network) closed this client's connection. */
+    int connectionsLost() {
+        return connectionsLost.get();
+    }
+
     List<Message> on(String topic) {
         synchronized (messages) {
             return messages.stream().filter(m -> m.topic().equals(topic)).toList();
@@ -278,17 +285,8 @@ final class Subscriber implements AutoCloseable {
                 if (!reconnecting || attempt == 50) {
                     throw e;
                 }
-                client.disconnectForcibly(0, 100);
-                Thread.sleep(20);
+                client.disconnectForcibly(0, 100); // waits up to 100 ms for the attempt to stop
             }
-        }
-    }
-
-    private static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -114,15 +115,20 @@ class UsiEngineServerTest {
     }
 
     @Test
-    void infiniteAndPonderWaitForStopOrPonderhit() throws InterruptedException {
+    void infiniteAndPonderWaitForStopOrPonderhit() throws Exception {
+        // On a clock a second further at each read, the search has thought for minutes in its own time by the checks
+        // below: a search that stopped by its clock would have said bestmove before them.
+        ReadCountingClock clock = new ReadCountingClock(Duration.ofSeconds(1));
+        usi.close();
+        usi = new InProcessUsi(clock);
         send("position startpos");
         send("go infinite");
-        Thread.sleep(300);
+        clock.awaitReads(300);
         assertTrue(usi.unread().stream().noneMatch(l -> l.startsWith("bestmove")), "infinite must wait for stop");
         send("stop");
         until("bestmove", 60_000);
         send("go ponder btime 0 wtime 0 byoyomi 300");
-        Thread.sleep(500);
+        clock.awaitReads(300);
         assertTrue(usi.unread().stream().noneMatch(l -> l.startsWith("bestmove")), "pondering must wait for ponderhit");
         send("ponderhit");
         until("bestmove", 60_000);

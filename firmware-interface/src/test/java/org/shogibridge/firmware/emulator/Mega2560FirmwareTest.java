@@ -94,17 +94,31 @@ class Mega2560FirmwareTest {
         while (true) {
             int from = count();
             send(Protocol.SYNC, Messages.sync(new BodyWriter()));
-            Thread.sleep(250);
-            synchronized (frames) {
+            if (answeredWithin(from, 250)) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "the board answers SYNC within 10 s");
+        }
+    }
+
+    /** Whether a HELLO and then a snapshot come after the first {@code from} frames within {@code millis}. */
+    private boolean answeredWithin(int from, long millis) throws InterruptedException {
+        long until = System.nanoTime() + millis * 1_000_000;
+        synchronized (frames) {
+            while (true) {
                 boolean hello = false;
                 for (int i = from; i < frames.size(); i++) {
                     hello |= frames.get(i).type == Protocol.HELLO;
                     if (hello && frames.get(i).type == Protocol.SNAPSHOT) {
-                        return;
+                        return true;
                     }
                 }
+                long left = (until - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return false;
+                }
+                frames.wait(left); // woken by each frame the board sends
             }
-            assertTrue(System.nanoTime() < deadline, "the board answers SYNC within 10 s");
         }
     }
 

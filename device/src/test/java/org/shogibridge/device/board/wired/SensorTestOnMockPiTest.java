@@ -7,6 +7,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import org.shogibridge.device.Await;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +22,7 @@ import picocli.CommandLine;
  * magnet flickers on another square, and the LEDs cycle on the SPI bus.
  */
 class SensorTestOnMockPiTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
 
     @Test
     void showsChangesCyclesTheLedsAndListsStillAndFlickeringSensors(@TempDir Path dir) throws Exception {
@@ -37,15 +40,16 @@ class SensorTestOnMockPiTest {
             Thread run = new Thread(() -> code[0] = cli.execute("--config", config.toString(), "--seconds", "2.5",
                     "--led-millis", "50", "--flicker-millis", "1000", "--plain"));
             run.start();
-            Thread.sleep(600);
+            // Each change is made once the sensor test has seen the one before: its first scan, then each line.
+            Await.until("the sensor test's first scan", WAIT, () -> pi.loadPulses() >= 2);
             Position moved = start.copy();
             moved.doMove(org.shogibridge.core.rules.Usi.parseLegalMove(moved, "5d5c")); // black's pawn: 5d empty, 5c occupied
             WiredDriversTest.show(pi, plan, moved);
-            Thread.sleep(300);
+            Await.until("5c seen occupied", WAIT, () -> out.toString().matches("(?s).* 5c +empty -> occupied\n.*"));
             Position loose = moved.copy();
             loose.doMove(org.shogibridge.core.rules.Usi.parseLegalMove(loose, "1a2b")); // white's king slips for a moment...
             WiredDriversTest.show(pi, plan, loose);
-            Thread.sleep(200);
+            Await.until("2b seen occupied", WAIT, () -> out.toString().matches("(?s).* 2b +empty -> occupied\n.*"));
             WiredDriversTest.show(pi, plan, moved); // ...and is back
             run.join(10_000);
             List<String> lines = out.toString().lines().toList();
