@@ -196,8 +196,9 @@ describe('an event hub over three boards: its page, the standings and the archiv
     expect(marked, 'the last move is marked on the board').toBeGreaterThan(0);
     // The overlay is transparent, its clocks large, its bar Sente's chances (even without an engine's analysis).
     expect(await overlay.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
-    const clockSize = await overlay.page.locator('.overlay-player.black .clock').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
-    expect(clockSize).toBeGreaterThanOrEqual(40);
+    // The clock is drawn again at each tick: an element read as it is replaced has no style (NaN), so read again.
+    const clockSize = () => overlay.page.locator('.overlay-player.black .clock').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    await expect.poll(clockSize, { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
     expect(await overlay.page.locator('.overlay-player.black .clock').textContent()).toMatch(/^\d+:\d\d/);
     expect(await overlay.page.locator('.overlay-eval').getAttribute('data-percent')).toBe('50.0');
     // A club's own site (another site: localhost, not 127.0.0.1) holds the embed in an iframe of its own size. This

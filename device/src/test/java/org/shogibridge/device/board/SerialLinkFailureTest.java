@@ -85,8 +85,14 @@ class SerialLinkFailureTest {
                     failNow.set(false);
                     return -1; // the read fails: EIO from a USB port that reset
                 }
-                int frameEnd = indexOf(pending[0], (byte) 0);
-                if (failNow.get() && failure == Failure.VANISH_INSIDE_A_FRAME && frameEnd > 4) {
+                if (failNow.get() && failure == Failure.VANISH_INSIDE_A_FRAME) {
+                    // A whole frame is let in before it is cut: the bytes wait until one has come, however the
+                    // reads fall between the firmware's writes.
+                    int frameEnd = indexOf(pending[0], (byte) 0, 5);
+                    if (frameEnd < 0) {
+                        pending.wait(3);
+                        return 0;
+                    }
                     failNow.set(false);
                     int half = frameEnd / 2; // half of a frame arrives, then the device is gone
                     System.arraycopy(pending[0], 0, buffer, 0, half);
@@ -126,8 +132,9 @@ class SerialLinkFailureTest {
         return port;
     }
 
-    private static int indexOf(byte[] bytes, byte b) {
-        for (int i = 0; i < bytes.length; i++) {
+    /** The first index of {@code b} in {@code bytes} from {@code from}, or -1. */
+    private static int indexOf(byte[] bytes, byte b, int from) {
+        for (int i = from; i < bytes.length; i++) {
             if (bytes[i] == b) {
                 return i;
             }

@@ -123,14 +123,14 @@ class LoadIT {
                 // The command flood: every verb, bad in every way, and valid hints.
                 List<String[]> bad = floodCommands();
                 AtomicInteger floodSent = new AtomicInteger();
-                paced.scheduleAtFixedRate(() -> {
+                paced.scheduleWithFixedDelay(() -> {
                     String[] c = bad.get(floodSent.getAndIncrement() % bad.size());
                     try {
                         flood.flood(c[0], c[1]);
                     } catch (Exception e) {
                         // a refused publish is the broker's answer
                     }
-                }, 0, 2, TimeUnit.MILLISECONDS);
+                }, 0, 2, TimeUnit.MILLISECONDS); // a pause between sends, as a flooding client keeps
                 paced.scheduleAtFixedRate(() -> maxRss.accumulateAndGet(rssKb(daemon.pid()), Math::max), 0, 250, TimeUnit.MILLISECONDS);
 
                 // The game, each move sent once.
