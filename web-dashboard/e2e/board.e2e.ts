@@ -4,33 +4,28 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Page } from 'playwright-core';
-import { Daemon, EmulatedBoard, Watcher, sleep } from './harness';
-import { browser, clickMove, english, moveList, open, pieceAt, shows, useBrowser } from './browser';
+import { Daemon, EmulatedBoard, sleep } from './harness';
+import { browser, clickMove, english, moveList, open, pieceAt, shows, useBrowser, useDaemon } from './browser';
 
 useBrowser();
 
 describe('the daemon\'s own page, on its embedded broker', () => {
-  let daemon: Daemon;
-  let watcher: Watcher;
+  // The voice publishes what the board says (no sound on this machine), for the page's sound.
+  const local = useDaemon({ args: ['--gote', 'engine:1'], config: 'voice:\n  enabled: true\n  output: none\n' });
   let page: Page;
   let errors: string[];
   const board = 'local/board1';
 
   beforeAll(async () => {
-    // The voice publishes what the board says (no sound on this machine), for the page's sound.
-    daemon = await Daemon.start({ args: ['--gote', 'engine:1'], config: 'voice:\n  enabled: true\n  output: none\n' });
-    watcher = await Watcher.connect(daemon.brokerUrl);
-    ({ page, errors } = await open(english(daemon.dashboardUrl)));
+    ({ page, errors } = await open(english(local.daemon.dashboardUrl)));
   });
 
   afterAll(async () => {
     await page?.close();
-    await watcher?.close();
-    await daemon?.stop();
   });
 
   it('shows the start position, the players and that the board is online', async () => {
-    const state = await watcher.state(board);
+    const state = await local.watcher.state(board);
     await shows(page, state.seq);
     expect(await page.locator('.board-svg [data-piece-square]').count()).toBe(40);
     expect(await pieceAt(page, '7g')).toBe('歩');
@@ -46,9 +41,9 @@ describe('the daemon\'s own page, on its embedded broker', () => {
   });
 
   it('shows a move made on the simulated board through cmd/sim, then the engine\'s reply', async () => {
-    const before = await watcher.state(board);
-    expect(await watcher.command(board, 'sim', { action: 'play', usi: '7g7f' })).toMatchObject({ ok: true });
-    const moved = await watcher.state(board, (s) => s.moves.length === 1);
+    const before = await local.watcher.state(board);
+    expect(await local.watcher.command(board, 'sim', { action: 'play', usi: '7g7f' })).toMatchObject({ ok: true });
+    const moved = await local.watcher.state(board, (s) => s.moves.length === 1);
     await shows(page, moved.seq);
     expect(await pieceAt(page, '7f')).toBe('歩');
     expect(await page.locator('.board-svg [data-piece-square="7g"]').count()).toBe(0);
@@ -60,7 +55,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     else expect(lit.squares).toHaveLength(2);
     expect((await moveList(page))[0]).toBe('▲７六歩');
     // The engine answers, the simulated hands carry its move out, and the page shows it.
-    const answered = await watcher.state(board, (s) => s.moves.length === 2 && s.seq > before.seq);
+    const answered = await local.watcher.state(board, (s) => s.moves.length === 2 && s.seq > before.seq);
     await shows(page, answered.seq);
     const list = await moveList(page);
     expect(list).toHaveLength(2);
@@ -69,19 +64,19 @@ describe('the daemon\'s own page, on its embedded broker', () => {
   });
 
   it('says the computer\'s move with the browser\'s speech once the sound is on', async () => {
-    const { page: listening, errors: soundErrors } = await open(english(daemon.dashboardUrl));
+    const { page: listening, errors: soundErrors } = await open(english(local.daemon.dashboardUrl));
     await listening.evaluate(() => {
       const spoken: string[] = [];
       (window as unknown as { spoken: string[] }).spoken = spoken;
       speechSynthesis.speak = (u: SpeechSynthesisUtterance) => { spoken.push(`${u.lang} ${u.text}`); };
     });
-    const before = await watcher.state(board, (s) => s.moves.length % 2 === 0);
+    const before = await local.watcher.state(board, (s) => s.moves.length % 2 === 0);
     await shows(listening, before.seq);
     expect(await listening.locator('button.sound').getAttribute('aria-pressed')).toBe('false');
     await listening.locator('button.sound').click();
     expect(await listening.locator('button.sound').getAttribute('aria-pressed')).toBe('true');
-    expect(await watcher.command(board, 'sim', { action: 'play', usi: '2g2f' })).toMatchObject({ ok: true });
-    const answered = await watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
+    expect(await local.watcher.command(board, 'sim', { action: 'play', usi: '2g2f' })).toMatchObject({ ok: true });
+    const answered = await local.watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
     const said = `ja-JP ${answered.movesJapanese[answered.moves.length - 1].slice(1)}`;
     await listening.waitForFunction((text) => (window as unknown as { spoken: string[] }).spoken.includes(text), said,
       { timeout: 15_000 });
@@ -91,7 +86,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
 
   it('plays a game by clicking in the control panel: hinted moves, each answered by the engine, then resigns', async () => {
     for (let turn = 0; turn < 3; turn++) {
-      const before = await watcher.state(board, (s) => s.moves.length % 2 === 0);
+      const before = await local.watcher.state(board, (s) => s.moves.length % 2 === 0);
       await shows(page, before.seq);
       await page.locator('.control-panel button[data-verb="hint"]').click();
       const message = page.locator('.panel-message[data-hint]');
@@ -100,13 +95,13 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       const usi = (await message.getAttribute('data-hint'))!;
       expect(await page.locator(`.board-svg line.hint-arrow[data-hint="${usi}"]`).count()).toBe(1); // drawn on the board
       await clickMove(page, usi);
-      const answered = await watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
+      const answered = await local.watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
       expect(answered.moves[before.moves.length]).toBe(usi);
       await shows(page, answered.seq);
       expect(await moveList(page)).toHaveLength(answered.moves.length);
     }
     await page.locator('.sim-buttons button[data-verb="resign"]').click();
-    const ended = await watcher.state(board, (s) => s.result !== null);
+    const ended = await local.watcher.state(board, (s) => s.result !== null);
     await shows(page, ended.seq);
     // The built-in engine by its level in the page's language, whatever name the state gives it.
     const level = (ended.players as { white: { level: number } }).white.level;
@@ -115,7 +110,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
   });
 
   it('steps back through the game and returns to the live position, and downloads the record', async () => {
-    const state = await watcher.state(board);
+    const state = await local.watcher.state(board);
     await page.locator('.moves li[data-ply="1"]').click();
     expect(await page.locator('.status').textContent()).toBe(`Showing move 1 of ${state.moves.length}. Press "live" to follow the game.`);
     expect(await pieceAt(page, '7f')).toBe('歩');
@@ -153,13 +148,13 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     });
     expect(archivedKif.href).toBe(`games/${state.game}.kif`);
     expect(archivedKif.text).toContain('投了');
-    await page.goto(english(daemon.dashboardUrl)); // back to the live board for the next tests
+    await page.goto(english(local.daemon.dashboardUrl)); // back to the live board for the next tests
     await shows(page, state.seq);
   });
 
   it('speaks Japanese unless asked, results in a record\'s words, and switches to English and back', async () => {
-    const ended = await watcher.state(board, (s) => s.result !== null);
-    const { page: ja, errors: jaErrors } = await open(daemon.dashboardUrl);
+    const ended = await local.watcher.state(board, (s) => s.result !== null);
+    const { page: ja, errors: jaErrors } = await open(local.daemon.dashboardUrl);
     await shows(ja, ended.seq);
     expect(await ja.evaluate(() => document.documentElement.lang)).toBe('ja');
     expect(await ja.locator('#connection').textContent()).toBe('接続');
@@ -172,7 +167,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     expect(await ja.locator('#connection').textContent()).toBe('connected');
     expect(await ja.locator('.result').textContent()).toMatch(/ wins by resignation$/);
     expect(ja.url()).toContain('lang=en');
-    await ja.goto(daemon.dashboardUrl); // no lang in the URL: the page remembers the choice
+    await ja.goto(local.daemon.dashboardUrl); // no lang in the URL: the page remembers the choice
     await shows(ja, ended.seq);
     expect(await ja.locator('button.live').textContent()).toBe('live');
     await ja.locator('#language').click();
@@ -183,7 +178,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
 
   it('fits a phone\'s width, and the large mode gives a projector the board alone', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await phone.goto(daemon.dashboardUrl);
+    await phone.goto(local.daemon.dashboardUrl);
     await phone.locator('.board-page[data-seq]').waitFor();
     const sizes = await phone.evaluate(() => ({
       page: document.documentElement.scrollWidth,
@@ -202,13 +197,13 @@ describe('the daemon\'s own page, on its embedded broker', () => {
 
   it('shows a player name with markup as text', async () => {
     const name = '<img src=x onerror="window.injected=1"><b>Bold</b> & 山田';
-    const reply = await watcher.command(board, 'players', { black: { type: 'human', name }, white: { type: 'engine', level: 1 } });
+    const reply = await local.watcher.command(board, 'players', { black: { type: 'human', name }, white: { type: 'engine', level: 1 } });
     expect(reply).toMatchObject({ ok: true });
     await page.locator('.control-panel button[data-verb="new-game"]').click();
     const dialog = page.locator('dialog.new-game-dialog');
     expect(await dialog.locator('input[name="black-name"]').inputValue()).toBe(name); // the dialog starts from the board's game
     await dialog.locator('button.start-game').click();
-    const state = await watcher.state(board, (s) => JSON.stringify(s.players).includes('Bold') && s.result === null);
+    const state = await local.watcher.state(board, (s) => JSON.stringify(s.players).includes('Bold') && s.result === null);
     await shows(page, state.seq);
     expect(await page.locator('.near .name').textContent()).toBe(name);
     expect(await page.locator('.player img, .player b').count()).toBe(0);
@@ -219,24 +214,13 @@ describe('the daemon\'s own page, on its embedded broker', () => {
 
 
 describe('the new-game dialog and the arbiter\'s clock, on a simulated board the test plays by clicks', () => {
-  let daemon: Daemon;
-  let watcher: Watcher;
+  // The simulated hands leave the computer's moves to the player, as on a real board: the page must show them.
+  const local = useDaemon({ config: 'board:\n  follow-leds: false\n' });
   const board = 'local/board1';
-
-  beforeAll(async () => {
-    // The simulated hands leave the computer's moves to the player, as on a real board: the page must show them.
-    daemon = await Daemon.start({ config: 'board:\n  follow-leds: false\n' });
-    watcher = await Watcher.connect(daemon.brokerUrl);
-  });
-
-  afterAll(async () => {
-    await watcher?.close();
-    await daemon?.stop();
-  });
 
   /** Wait until the computer's move is on the page, drawn as the LEDs show it, and return it. */
   async function computerMoveShown(page: Page, plies: number): Promise<string> {
-    const state = await watcher.state(board, (s) => s.moves.length === plies && typeof s.engineMove === 'string', 30_000);
+    const state = await local.watcher.state(board, (s) => s.moves.length === plies && typeof s.engineMove === 'string', 30_000);
     await shows(page, state.seq);
     const usi = state.engineMove as string;
     expect(await page.locator(`.board-svg rect.engine-to[data-square="${usi.slice(2, 4)}"]`).count()).toBe(1);
@@ -246,8 +230,8 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
 
   it('sets up a handicap game with a clock and names, plays it by clicks, takes back and recovers, and the arbiter decides it',
     async () => {
-      const { page, errors } = await open(daemon.dashboardUrl);
-      await shows(page, (await watcher.state(board)).seq);
+      const { page, errors } = await open(local.daemon.dashboardUrl);
+      await shows(page, (await local.watcher.state(board)).seq);
       await page.locator('.arbiter-buttons button[data-verb="new-game"]').click();
       const dialog = page.locator('dialog.new-game-dialog');
       await dialog.waitFor();
@@ -266,7 +250,7 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
       await dialog.locator('button.start-game').click();
       await page.locator('.panel-message', { hasText: '新しい対局を始めました。' }).waitFor();
 
-      const set = await watcher.state(board, (s) => (s.players as { black: { name: string } }).black.name === '花子');
+      const set = await local.watcher.state(board, (s) => (s.players as { black: { name: string } }).black.name === '花子');
       expect(set.startSfen).toBe('lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1');
       expect((set.clock as { timeControl: unknown }).timeControl).toEqual({ mainMillis: 600_000, byoyomiMillis: 30_000, incrementMillis: 0 });
       expect((set.players as { white: { type: string; level: number } }).white).toMatchObject({ type: 'engine', level: 1 });
@@ -279,40 +263,40 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
       await sleep(1_500);
       expect(await page.locator(`.board-svg rect.engine-to[data-square="${first.slice(2, 4)}"]`).count()).toBe(1);
       await clickMove(page, first);
-      const carried = await watcher.state(board, (s) => s.moves.length === 1 && s.engineMove === null);
+      const carried = await local.watcher.state(board, (s) => s.moves.length === 1 && s.engineMove === null);
       await shows(page, carried.seq);
       expect(await page.locator('.board-svg rect.engine-to').count()).toBe(0);
       await clickMove(page, '7g7f');
       await clickMove(page, await computerMoveShown(page, 2));
-      const three = await watcher.state(board, (s) => s.moves.length === 3 && s.engineMove === null);
+      const three = await local.watcher.state(board, (s) => s.moves.length === 3 && s.engineMove === null);
       expect(three.moves[1]).toBe('7g7f');
 
       // 待った: the person's move and the computer's before it are taken back; the hands put the pieces back.
       await page.locator('.arbiter-buttons button[data-verb="takeback"]').click();
-      const back = await watcher.state(board, (s) => s.moves.length === 1 && s.seq > three.seq);
+      const back = await local.watcher.state(board, (s) => s.moves.length === 1 && s.seq > three.seq);
       await shows(page, back.seq);
       expect(await moveList(page)).toHaveLength(1);
       await clickMove(page, '2g2f');
       await clickMove(page, await computerMoveShown(page, 2));
-      const recovered = await watcher.state(board, (s) => s.moves.length === 3 && s.engineMove === null && s.seq > back.seq);
+      const recovered = await local.watcher.state(board, (s) => s.moves.length === 3 && s.engineMove === null && s.seq > back.seq);
       expect(recovered.moves[1]).toBe('2g2f');
 
       // The arbiter pauses the clock, sets 下手's time, starts it again, then declares the result.
       await page.locator('.clock-buttons button[data-clock="pause"]').click();
-      const paused = await watcher.state(board, (s) => (s.clock as { paused: string | null }).paused === 'black');
+      const paused = await local.watcher.state(board, (s) => (s.clock as { paused: string | null }).paused === 'black');
       await shows(page, paused.seq);
       expect(await page.locator('.near .clock').textContent()).toContain('(停止中)');
       await page.locator('.clock-buttons .clock-side').selectOption('black');
       await page.locator('.clock-buttons .clock-time').fill('5:00');
       await page.locator('.clock-buttons button[data-clock="set"]').click();
-      await watcher.state(board, (s) => (s.clock as { black: number }).black === 300_000);
+      await local.watcher.state(board, (s) => (s.clock as { black: number }).black === 300_000);
       await page.locator('.near .clock', { hasText: '5:00' }).waitFor();
       await page.locator('.clock-buttons button[data-clock="start"]').click();
-      await watcher.state(board, (s) => (s.clock as { running: string | null }).running === 'black');
+      await local.watcher.state(board, (s) => (s.clock as { running: string | null }).running === 'black');
       await page.locator('.result-buttons .result-winner').selectOption('white');
       await page.locator('.result-buttons .result-reason').selectOption('time-forfeit');
       await page.locator('.result-buttons button[data-result]').click();
-      const ended = await watcher.state(board, (s) => s.result !== null);
+      const ended = await local.watcher.state(board, (s) => s.result !== null);
       expect(ended.result).toMatchObject({ winner: 'white', reason: 'time_forfeit' });
       await shows(page, ended.seq);
       expect(await page.locator('.result').textContent()).toBe('まで3手で時間切れにより上手の勝ち');
@@ -321,13 +305,13 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
     });
 
   it('draws a correction on the square and the komadai concerned, with the steps in a player\'s words', async () => {
-    const { page, errors } = await open(daemon.dashboardUrl);
-    expect(await watcher.command(board, 'new-game', { time: {} })).toMatchObject({ ok: true });
-    const fresh = await watcher.state(board, (s) => s.result === null && s.moves.length === 0);
+    const { page, errors } = await open(local.daemon.dashboardUrl);
+    expect(await local.watcher.command(board, 'new-game', { time: {} })).toMatchObject({ ok: true });
+    const fresh = await local.watcher.state(board, (s) => s.result === null && s.moves.length === 0);
     await shows(page, fresh.seq);
-    await watcher.command(board, 'sim', { action: 'place', square: '5e' });
-    await watcher.command(board, 'sim', { action: 'put', side: 'black', piece: 'P' });
-    const wrong = await watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'correction-needed', 30_000);
+    await local.watcher.command(board, 'sim', { action: 'place', square: '5e' });
+    await local.watcher.command(board, 'sim', { action: 'put', side: 'black', piece: 'P' });
+    const wrong = await local.watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'correction-needed', 30_000);
     expect(wrong.boardStatus).toMatchObject({ squares: ['5e'], komadai: ['black:P'] });
     await shows(page, wrong.seq);
     expect(await page.locator('.board-svg rect.correction[data-square="5e"]').count()).toBe(1);
@@ -336,9 +320,9 @@ describe('the new-game dialog and the arbiter\'s clock, on a simulated board the
     // Issue 82: the player fixes it from the page: a click on the stray piece's square lifts it, and 盤を合わせる
     // sets the rest (the komadai) as the game stands.
     await page.locator('.board-svg rect[data-square="5e"]').click();
-    await watcher.state(board, (s) => !((s.boardStatus as { squares: string[] }).squares.includes('5e')) && s.seq > wrong.seq, 30_000);
+    await local.watcher.state(board, (s) => !((s.boardStatus as { squares: string[] }).squares.includes('5e')) && s.seq > wrong.seq, 30_000);
     await page.locator('.sim-buttons button[data-verb="sim-set-up"]').click();
-    const fixed = await watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'matched' && s.seq > wrong.seq);
+    const fixed = await local.watcher.state(board, (s) => (s.boardStatus as { status: string }).status === 'matched' && s.seq > wrong.seq);
     await shows(page, fixed.seq);
     expect(await page.locator('.board-svg .correction').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -375,30 +359,26 @@ describe('a broker that asks for an account: the page signs in, and only then sh
 
 describe('a board on the board protocol (emulate-board over TCP): the arbiter\'s panel', () => {
   let emulator: EmulatedBoard;
-  let daemon: Daemon;
-  let watcher: Watcher;
 
   beforeAll(async () => {
     emulator = await EmulatedBoard.start();
-    daemon = await Daemon.start({ config: `board:\n  source: tcp\n  address: ${emulator.address}\n` });
-    watcher = await Watcher.connect(daemon.brokerUrl);
   });
 
   afterAll(async () => {
-    await watcher?.close();
-    await daemon?.stop();
     await emulator?.stop();
   });
 
+  const local = useDaemon(() => ({ config: `board:\n  source: tcp\n  address: ${emulator.address}\n` }));
+
   it('resigns for a side as arbiter, in the page\'s Japanese, with no simulated play', async () => {
     const board = 'local/board1';
-    const { page, errors } = await open(daemon.dashboardUrl);
-    const start = await watcher.state(board);
+    const { page, errors } = await open(local.daemon.dashboardUrl);
+    const start = await local.watcher.state(board);
     await shows(page, start.seq);
     expect(await page.locator('.control-panel > h2').textContent()).toBe('審判');
     expect(await page.locator('.control-panel .sim-buttons').count()).toBe(0); // a real board is played by hand
     await page.locator('.arbiter-buttons button[data-verb="resign"][data-side="white"]').click();
-    const ended = await watcher.state(board, (s) => s.result !== null);
+    const ended = await local.watcher.state(board, (s) => s.result !== null);
     expect(ended.result).toMatchObject({ winner: 'black', reason: 'resignation' });
     await shows(page, ended.seq);
     expect(await page.locator('.result').textContent()).toBe('まで0手で先手の勝ち');

@@ -3,9 +3,32 @@
 
 import { afterAll, beforeAll } from 'vitest';
 import { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './harness';
+import { Daemon, DaemonOptions, Watcher, launchBrowser } from './harness';
 
 export let browser: Browser;
+
+/** The daemon and the watcher on its broker that a describe block's tests share. */
+export interface LocalDaemon {
+  daemon: Daemon;
+  watcher: Watcher;
+}
+
+/**
+ * Start a daemon (the options, or a function of what earlier hooks made) and a watcher on its broker before the
+ * block's tests, and stop both after them.
+ */
+export function useDaemon(options: DaemonOptions | (() => DaemonOptions) = {}): LocalDaemon {
+  const local = {} as LocalDaemon;
+  beforeAll(async () => {
+    local.daemon = await Daemon.start(typeof options === 'function' ? options() : options);
+    local.watcher = await Watcher.connect(local.daemon.brokerUrl);
+  });
+  afterAll(async () => {
+    await local.watcher?.close();
+    await local.daemon?.stop();
+  });
+  return local;
+}
 
 /** Launch this file's browser before its tests, close it after. */
 export function useBrowser(): void {

@@ -10,7 +10,7 @@ import { AddressInfo } from 'node:net';
 import { Page } from 'playwright-core';
 import { Move, importCSA, importKIF } from 'tsshogi';
 import { Daemon, Hub, Mosquitto, Watcher, scratchDirectory, sleep, testRecord } from './harness';
-import { english, open, pieceAt, shows, useBrowser } from './browser';
+import { english, open, pieceAt, shows, useBrowser, useDaemon } from './browser';
 
 useBrowser();
 
@@ -319,30 +319,19 @@ describe('a team match, 3 boards of Kyoto against 3 of Osaka, board against boar
 });
 
 describe('a game reviewed after it ends (issue 86): its records read by tsshogi, its mistakes on the page', () => {
-  let daemon: Daemon;
-  let watcher: Watcher;
+  const local = useDaemon({ config: 'players:\n  gote: {type: human}\nreview:\n  nodes: 20000\n' });
   const board = 'local/board1';
   /** Black leaves the rook where the bishop on 3c takes it (move 9), and resigns after the recapture. */
   const game = ['7g7f', '3c3d', '2g2f', '4c4d', '2f2e', '2b3c', '2e2d', '2c2d', '2h2d', '3c2d'];
 
-  beforeAll(async () => {
-    daemon = await Daemon.start({ config: 'players:\n  gote: {type: human}\nreview:\n  nodes: 20000\n' });
-    watcher = await Watcher.connect(daemon.brokerUrl);
-  });
-
-  afterAll(async () => {
-    await watcher?.close();
-    await daemon?.stop();
-  });
-
   it('comments every move of the KIF in ShogiHome\'s form and of the CSA in floodgate\'s, and the page draws the marks and the better move', async () => {
-    await watcher.state(board);
+    await local.watcher.state(board);
     for (const usi of game) {
-      await watcher.play(board, usi);
+      await local.watcher.play(board, usi);
     }
-    expect(await watcher.command(board, 'resign', { side: 'black' })).toMatchObject({ ok: true });
-    const ended = await watcher.state(board, (s) => s.result !== null);
-    const games = join(daemon.dataDir, 'games');
+    expect(await local.watcher.command(board, 'resign', { side: 'black' })).toMatchObject({ ok: true });
+    const ended = await local.watcher.state(board, (s) => s.result !== null);
+    const games = join(local.daemon.dataDir, 'games');
     const reviewFile = join(games, `${ended.game}.review.json`);
     await expect.poll(() => existsSync(reviewFile), { timeout: 120_000, interval: 500 }).toBe(true);
     const review = JSON.parse(readFileSync(reviewFile, 'utf8')) as { worst: number[]; moves: Array<{ best: string; markJapanese: string }> };
@@ -367,7 +356,7 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
     expect(kif.moves[9].comment).toContain(`【${review.moves[8].markJapanese}】`);
 
     // The recorded game on the page: the graph's dots, the list of mistakes, and the better move as an arrow.
-    const { page, errors } = await open(english(`${daemon.dashboardUrl}#/game/${ended.game}`));
+    const { page, errors } = await open(english(`${local.daemon.dashboardUrl}#/game/${ended.game}`));
     await page.locator('.review:not([hidden]) .worst li').first().waitFor();
     expect(await page.locator('.review .summary').textContent()).toMatch(/^\d+ mistakes?\. Move 9, Rx2d; best was /);
     expect(await page.locator('svg.eval-graph circle.mark[data-ply="9"]').count()).toBe(1);
@@ -378,7 +367,7 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
     expect(errors).toEqual([]);
     await page.close();
     // In Japanese, as a player opens it (docs/images/review.png is this picture from a run).
-    const { page: ja, errors: jaErrors } = await open(`${daemon.dashboardUrl}#/game/${ended.game}`);
+    const { page: ja, errors: jaErrors } = await open(`${local.daemon.dashboardUrl}#/game/${ended.game}`);
     await ja.locator('.review:not([hidden]) .worst li[data-ply="9"]').click();
     expect(await ja.locator('.review h2').textContent()).toBe('検討');
     expect(await ja.locator('.review .summary').textContent()).toMatch(/^悪手は\dつです。9手目 ▲２四飛、最善は ▲/);
@@ -388,12 +377,12 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
   }, 180_000);
 
   it('turns the tutor on from the arbiter\'s panel, and the state says so', async () => {
-    const { page, errors } = await open(english(daemon.dashboardUrl));
-    const before = await watcher.state(board);
+    const { page, errors } = await open(english(local.daemon.dashboardUrl));
+    const before = await local.watcher.state(board);
     await shows(page, before.seq);
     expect(await page.locator('.tutor-switch').isChecked()).toBe(false);
     await page.locator('.tutor-switch').check();
-    await watcher.state(board, (s) => (s as unknown as { tutor?: boolean }).tutor === true);
+    await local.watcher.state(board, (s) => (s as unknown as { tutor?: boolean }).tutor === true);
     await page.locator('.tutor-switch:checked').waitFor();
     expect(errors).toEqual([]);
     await page.close();
@@ -401,49 +390,38 @@ describe('a game reviewed after it ends (issue 86): its records read by tsshogi,
 });
 
 describe('a tsume chosen on the page (issue 86): set up, solved, and the verdict in the player\'s words', () => {
-  let daemon: Daemon;
-  let watcher: Watcher;
+  const local = useDaemon();
   const board = 'local/board1';
 
-  beforeAll(async () => {
-    daemon = await Daemon.start();
-    watcher = await Watcher.connect(daemon.brokerUrl);
-  });
-
-  afterAll(async () => {
-    await watcher?.close();
-    await daemon?.stop();
-  });
-
   it('offers the set with the board\'s progress, says each set-up step, and says 正解 once it is solved', async () => {
-    const { page, errors } = await open(daemon.dashboardUrl);
-    await shows(page, (await watcher.state(board)).seq);
+    const { page, errors } = await open(local.daemon.dashboardUrl);
+    await shows(page, (await local.watcher.state(board)).seq);
     await page.locator('.tsume-buttons:not([hidden]) .tsume-choice option[value="3-01"]').waitFor({ state: 'attached' });
     expect(await page.locator('.tsume-choice option').count()).toBe(30);
     expect(await page.locator('.tsume-choice option[value="3-01"]').textContent()).toBe('3-01 3手詰');
     await page.locator('.tsume-choice').selectOption('3-01');
     await page.locator('button[data-tsume]').click();
     await page.locator('.panel-message', { hasText: '3-01（3手詰）を出題しました。' }).waitFor();
-    const setUp = await watcher.state(board, (s) => (s as unknown as { tsume?: { setUp: string | null } }).tsume?.setUp != null);
+    const setUp = await local.watcher.state(board, (s) => (s as unknown as { tsume?: { setUp: string | null } }).tsume?.setUp != null);
     await page.locator('.status', { hasText: /^詰将棋を並べています: 赤い升の駒をすべて盤から取ってください。$/ }).waitFor();
     // the squares to clear are marked on the page's board as the LEDs light them (the start position's forty)
     await expect.poll(() => page.locator('.board-svg .correction').count()).toBe(40);
 
     // The simulated hands set the problem up at once (a person follows the LEDs; DaemonTsumeTest does).
     await page.locator('button[data-verb="sim-set-up"]').click();
-    const ready = await watcher.state(board, (s) => s.game === setUp.game
+    const ready = await local.watcher.state(board, (s) => s.game === setUp.game
       && (s as unknown as { tsume?: { setUp: string | null } }).tsume?.setUp === null);
     await page.locator('.status', { hasText: '詰将棋 3-01（3手詰）: 王手の連続で詰ませてください。' }).waitFor();
     await page.screenshot({ path: join(scratchDirectory('tsume'), 'tsume.png') });
 
     expect(ready.moves).toEqual([]);
     for (const usi of ['G*4b', '6d4b+']) {
-      const played = await watcher.play(board, usi);
+      const played = await local.watcher.play(board, usi);
       if (played.moves.length < 3) { // the defender answers on the LEDs, and the simulated hands carry it out
-        await watcher.state(board, (s) => s.moves.length === played.moves.length + 1);
+        await local.watcher.state(board, (s) => s.moves.length === played.moves.length + 1);
       }
     }
-    const solved = await watcher.state(board, (s) => s.result !== null);
+    const solved = await local.watcher.state(board, (s) => s.result !== null);
     expect(solved.result).toMatchObject({ winner: 'black', reason: 'checkmate' });
     await page.locator('.status', { hasText: '正解です。' }).waitFor();
     await page.locator('.tsume-choice').focus(); // the progress is read again

@@ -2,30 +2,18 @@
 // against the real daemon: its own file, so that it runs beside board.e2e.ts and event.e2e.ts (it was the longest
 // test of board.e2e.ts, about 80 s of its 140).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Move, SpecialMoveType, importCSA, importKIF } from 'tsshogi';
-import { Daemon, Watcher } from './harness';
-import { clickMove, open, shows, useBrowser } from './browser';
+import { clickMove, open, shows, useBrowser, useDaemon } from './browser';
 
 useBrowser();
 
 describe('every set-up the new-game dialog offers, played by clicks at a quick player\'s pace (issue 82)', () => {
-  let daemon: Daemon;
-  let watcher: Watcher;
+  // The simulated hands carry out the computer's moves (the default), so clicks come while the hands are at work.
+  const local = useDaemon();
   const board = 'local/board1';
-
-  beforeAll(async () => {
-    // The simulated hands carry out the computer's moves (the default), so clicks come while the hands are at work.
-    daemon = await Daemon.start();
-    watcher = await Watcher.connect(daemon.brokerUrl);
-  });
-
-  afterAll(async () => {
-    await watcher?.close();
-    await daemon?.stop();
-  });
 
   // Each handicap and the even game; the person on each side in turn; each kind of time control in turn. Every game
   // after the first is started in the middle of the one before, while the computer thinks or its move is carried out.
@@ -35,13 +23,13 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
   const pawnPushes = { black: ['7g7f', '2g2f'], white: ['3c3d', '8c8d'] };
 
   it('plays every handicap from either side with every kind of clock, a new game started in the middle of each', async () => {
-    const { page, errors } = await open(daemon.dashboardUrl);
-    await shows(page, (await watcher.state(board)).seq);
+    const { page, errors } = await open(local.daemon.dashboardUrl);
+    await shows(page, (await local.watcher.state(board)).seq);
     for (let i = 0; i < handicaps.length; i++) {
       const person: 'black' | 'white' = i % 2 === 0 ? 'black' : 'white';
       const computer = person === 'black' ? 'white' : 'black';
       const time = times[i % times.length];
-      const before = (await watcher.state(board)).game;
+      const before = (await local.watcher.state(board)).game;
       await page.locator('.arbiter-buttons button[data-verb="new-game"]').click();
       const dialog = page.locator('dialog.new-game-dialog');
       await dialog.waitFor();
@@ -55,16 +43,16 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
       // Answered once the simulated hands have set the new game up: until then the board may still show the last one,
       // and a click on a square the board is then asked to fix is that fix, not a move (beside a CPU-bound loop).
       await page.locator('.panel-message', { hasText: '新しい対局を始めました。' }).waitFor();
-      const set = await watcher.state(board, (s) => s.game !== before && s.result === null); // the computer may have moved
+      const set = await local.watcher.state(board, (s) => s.game !== before && s.result === null); // the computer may have moved
       const label = `${handicaps[i] || 'even'}, the person ${person}, clock ${time}`;
       const mine = pawnPushes[person];
       for (const usi of mine) {
         // The person's turn as soon as the page shows it: the computer's move carried out by the hands, if it had one.
-        const turn = await watcher.state(board, (s) => s.game === set.game && s.sideToMove === person && s.engineMove === null
+        const turn = await local.watcher.state(board, (s) => s.game === set.game && s.sideToMove === person && s.engineMove === null
           && (s.boardStatus as { status: string }).status === 'matched', 30_000);
         await shows(page, turn.seq);
         await clickMove(page, usi);
-        const made = await watcher.state(board, (s) => s.game === set.game && s.moves.includes(usi), 20_000)
+        const made = await local.watcher.state(board, (s) => s.game === set.game && s.moves.includes(usi), 20_000)
           .catch(async (e: Error) => {
             throw new Error(`${label}: ${usi} was not made (${await page.locator('.panel-message').textContent()}; `
               + `${await page.locator('.status').textContent()}): ${e.message}`);
@@ -90,7 +78,7 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
     await page.close();
   });
   it('filed every game left for the next in KIF and CSA that an independent reader (tsshogi, ShogiHome\'s) reads alike', async () => {
-    const games = join(daemon.dataDir, 'games');
+    const games = join(local.daemon.dataDir, 'games');
     const count = () => (existsSync(games) ? readdirSync(games).filter((f) => f.endsWith('.kifu')).length : 0);
     await expect.poll(count, { timeout: 30_000 }).toBeGreaterThanOrEqual(handicaps.length - 1);
     let handicapGames = 0;
