@@ -17,6 +17,12 @@ import org.shogibridge.core.rules.Position;
  * lifted: an acknowledgement lost on a faulty link is sent again within a moment, while the piece is in the air,
  * and the player did see the choice; if it comes only later, the window gives the player time to make the gesture
  * again ({@link #UNSEEN_GESTURE_GRACE_MILLIS}).
+ *
+ * <p>The window runs on the time the board's readings cover, and only that: the inference's time is when each reading
+ * was read, and a link that stalls (a starved Pi, lost frames) delivers what waited in it at once, all read late. A
+ * step of that time longer than {@link #READ_GAP_MILLIS} is a gap in the readings, and the window does not count it
+ * (issue 97: beside two CPU-bound loops, a report read a second late closed the window before the lift behind it, and
+ * a declined 8h2b was recorded as 8h2b+).
  */
 final class PromotionWindow {
     /** What a change of the board means while the window is open. */
@@ -28,6 +34,12 @@ final class PromotionWindow {
      * colour still blinking; they have time to make the gesture again once it counts.
      */
     static final long UNSEEN_GESTURE_GRACE_MILLIS = 3_000;
+
+    /**
+     * The longest step of the board's read time the window counts: readings come every scan, and a held board's every
+     * heartbeat at most (250 ms); a longer step is time no reading covered.
+     */
+    static final long READ_GAP_MILLIS = 500;
 
     private final long windowMillis;
     private boolean awaitShown;
@@ -43,6 +55,10 @@ final class PromotionWindow {
     private boolean lifted;
     /** A gesture was put back before the board showed the current choice. */
     private boolean unseenGesture;
+    /** How much of the window has passed, counted over the readings since the choice was shown. */
+    private long counted;
+    /** The read time counted up to, or -1 before the choice is shown. */
+    private long countedTo = -1;
 
     PromotionWindow(long windowMillis) {
         this.windowMillis = windowMillis;
@@ -79,6 +95,8 @@ final class PromotionWindow {
         openedAt = now;
         shownAt = awaitShown ? -1 : now;
         choiceVersion = Long.MAX_VALUE;
+        counted = 0;
+        countedTo = -1;
     }
 
     /**
@@ -91,6 +109,8 @@ final class PromotionWindow {
             lifted = false;
             openedAt = now;
             shownAt = awaitShown ? -1 : now; // the choice's frame is the same; its next acknowledgement counts
+            counted = 0;
+            countedTo = -1;
         }
     }
 
@@ -110,8 +130,25 @@ final class PromotionWindow {
         }
     }
 
-    private long deadline() {
-        return shownAt < 0 ? Long.MAX_VALUE : shownAt + windowMillis + (unseenGesture ? UNSEEN_GESTURE_GRACE_MILLIS : 0);
+    /** Count the window's time up to the read time {@code now}, leaving out a gap in the readings. */
+    private void count(long now) {
+        if (shownAt < 0) {
+            return;
+        }
+        if (countedTo < 0) {
+            countedTo = shownAt;
+        }
+        long step = now - countedTo;
+        if (step > 0) {
+            if (step <= READ_GAP_MILLIS) {
+                counted += step;
+            }
+            countedTo = now;
+        }
+    }
+
+    private long length() {
+        return windowMillis + (unseenGesture ? UNSEEN_GESTURE_GRACE_MILLIS : 0);
     }
 
     /** Set the choice by command. */
@@ -127,7 +164,8 @@ final class PromotionWindow {
      * gesture's first scans may already be past the deadline.
      */
     boolean due(SettledBoard board, long now) {
-        return move != Move.NONE && !lifted && now >= deadline() && !board.changing(Move.to(move));
+        count(now);
+        return move != Move.NONE && shownAt >= 0 && !lifted && counted >= length() && !board.changing(Move.to(move));
     }
 
     /** A debounced square changed: compare the board with {@code before}, the position the move is played from. */

@@ -218,6 +218,34 @@ class MoveInferenceTest {
     }
 
     @Test
+    void aReportReadLateAfterAStalledLinkDoesNotCloseTheWindowBeforeTheLiftBehindIt() {
+        // Beside two CPU-bound loops (issue 97), FirmwareBinaryIT with every fault: the link stalled with the choice
+        // shown; what waited in it came at once, the first report (the piece still on its square, sent before the lift)
+        // read past the window, and it closed the window before the lift behind it: 8h2b+ for a declined 8h2b. The
+        // window runs on the time the readings cover: the stall is not counted.
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().ledsShown().scan(1_000).busy(PLAIN.promotionWindowMillis() + 1_000);
+        board.readAtOnce("5c", SensorSnapshot.OCCUPIED, 1);
+        assertEquals(List.of(), board.moves(), "a report read late after a stall: the window is not over");
+        board.readAtOnce("5c", SensorSnapshot.EMPTY, 6).readAtOnce("5c", SensorSnapshot.OCCUPIED, 6);
+        board.ledsShown().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves(), "the lift behind it declines");
+    }
+
+    @Test
+    void aWindowWhoseBoardIsReadOnRunsOutAfterAStall() {
+        // The stall's time is not counted, the time read after it is: a player who does nothing gets the choice.
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().ledsShown().scan(1_000).busy(10_000);
+        board.scan(PLAIN.promotionWindowMillis() - 1_000 - 100);
+        assertEquals(List.of(), board.moves(), "1,000 ms counted before the stall, 400 after");
+        board.scan(200);
+        assertEquals(List.of("5d5c+"), board.moves());
+    }
+
+    @Test
     void theWindowCountsFromWhenTheBoardShowsTheChoice() {
         // A board that acknowledges its LED frames: the choice's blinking frame reached it a second late (a busy Pi,
         // a slow link), and the player, who answered 1.2 s after seeing it, declines: past a window counted from the
