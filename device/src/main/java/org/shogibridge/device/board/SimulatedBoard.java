@@ -133,6 +133,7 @@ public final class SimulatedBoard implements BoardPort {
     public CompletableFuture<Void> press(BoardButton button, long holdMillis) {
         return act(hands -> {
             if (button == BoardButton.MENU) {
+                keepToClock = true;
                 listener.menuButton(true);
                 hands.idle(holdMillis);
                 listener.menuButton(false);
@@ -201,6 +202,9 @@ public final class SimulatedBoard implements BoardPort {
         }
     }
 
+    /** Set by a press of the menu button: the hands' next scan keeps to the clock, however far behind they ran. */
+    private boolean keepToClock;
+
     private void deliver(SensorSnapshot snapshot) {
         if (!running) {
             throw new Stopped();
@@ -209,9 +213,13 @@ public final class SimulatedBoard implements BoardPort {
         long now = clock.millis();
         if (due > now) {
             LockSupport.parkNanos((due - now) * 1_000_000);
-        } else if (now - due > 1000) {
-            simulatedOrigin += now - due; // the machine stalled: do not replay a second of scans at once
+        } else if (keepToClock || now - due > 1000) {
+            // The machine stalled: do not replay a second of scans at once. And a button held down is held in real
+            // time: scans that ran behind were delivered at once, and a 100 ms press on a wired board's pin came and
+            // went between two of its scans beside a busy CPU (issue 97).
+            simulatedOrigin += now - due;
         }
+        keepToClock = false;
         snapshot.timeMillis(simulatedOrigin + snapshot.timeMillis());
         long simulated = snapshot.timeMillis() - simulatedOrigin;
         listener.snapshot(snapshot);
