@@ -81,7 +81,7 @@ public final class PiBoardFactory {
                 for (int i = 0; i < 3; i++) {
                     inputs[i] = pins[i] == null ? null : input(pi4j, "button-" + i, pins[i], b.activeLow());
                 }
-                buttons = new Buttons(inputs, b.activeLow(), Math.max(1, b.debounceMillis() * plan.scanHz() / 1000));
+                buttons = new Buttons(inputs, b.activeLow(), b.debounceMillis());
             }
             return new WiredBoard(plan.geometry(), plan.sensorMap(), sensors, leds, buttons, plan.scanHz(), clock,
                     ownContext ? pi4j::shutdown : null);

@@ -140,7 +140,7 @@ public final class WiredBoard implements ReadingsTap.Tappable {
         snapshot.timeMillis(millis);
         listener.snapshot(snapshot);
         if (buttons != null) {
-            int pressed = buttons.poll();
+            int pressed = buttons.poll(millis);
             if ((pressed & 1 << Buttons.BLACK_CLOCK) != 0) {
                 listener.clockPressed(Side.BLACK);
             }
