@@ -111,8 +111,8 @@ class DaemonHardwareButtonsTest {
         try (MockPi pi = new MockPi()) {
             hands.start(new PinFeed(pi, plan));
             try (LocalDaemon local = new LocalDaemon(data, HUMAN, LEVEL_1, config("wired", Map.of()), pi.pi4j)) {
-                // A button pressed before the daemon scans its pins is not seen (twice beside two CPU-bound loops, the
-                // first menu press came first): the board is read a settle time on, by the daemon's clock, first.
+                // As over the board protocol: the board is read a settle time on (by the daemon's clock) and the game
+                // judged on it before the first press.
                 assertTrue(local.daemon.probe().awaitBoardRead(SETTLE_MILLIS + 500, ButtonPlayer.WAIT.toMillis()));
                 playShortGame(local.mqtt, new ButtonPlayer(local.mqtt, ButtonPlayer.on(hands)));
             }
