@@ -106,8 +106,8 @@ class DaemonBrokerAccessTest {
     private static void spoof(String url, String topic, String json) throws Exception {
         org.eclipse.paho.client.mqttv3.MqttClient spoofer = new org.eclipse.paho.client.mqttv3.MqttClient(url,
                 "spoofer-" + System.nanoTime(), new org.eclipse.paho.client.mqttv3.persist.MemoryPersistence());
+        spoofer.connect(); // with Paho's own wait: a busy broker answers a connection late
         spoofer.setTimeToWait(5_000); // Paho may wait for ever on a publish whose connection the broker closes meanwhile
-        spoofer.connect();
         try {
             spoofer.publish(PREFIX + "/" + topic, json.getBytes(java.nio.charset.StandardCharsets.UTF_8), 0, true);
         } catch (MqttException e) {

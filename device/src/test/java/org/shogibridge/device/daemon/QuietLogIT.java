@@ -79,8 +79,8 @@ class QuietLogIT {
             // the one (said once), the broker closes the other's connection, quietly.
             for (int attempt = 0; attempt < 3; attempt++) {
                 MqttClient spoofer = new MqttClient("tcp://127.0.0.1:" + mqttPort, "spoofer", new MemoryPersistence());
+                spoofer.connect(); // Paho's own wait: the broker answers a connection late on a busy machine
                 spoofer.setTimeToWait(1_000); // Paho may wait for ever on a publish whose connection the broker closed
-                spoofer.connect();
                 quietly(() -> {
                     for (int i = 0; i < 10; i++) {
                         spoofer.publish("shogi/v1/local/board1/state", "{\"seq\":1000000000}".getBytes(StandardCharsets.UTF_8), 0, true);
@@ -92,8 +92,8 @@ class QuietLogIT {
             }
             for (int i = 0; i < 3; i++) {
                 MqttClient big = new MqttClient("tcp://127.0.0.1:" + mqttPort, "big-" + i, new MemoryPersistence());
-                big.setTimeToWait(5_000); // the broker closes the connection mid-way: do not wait for the write for ever
                 big.connect();
+                big.setTimeToWait(5_000); // the broker closes the connection mid-way: do not wait for the write for ever
                 quietly(() -> big.publish("shogi/v1/local/board1/cmd/hint", new byte[10_000_000], 0, false));
                 quietly(() -> big.disconnectForcibly(100, 100));
                 big.close();
