@@ -1,6 +1,7 @@
 package org.shogibridge.device.board.wired;
 
 import com.pi4j.io.gpio.digital.DigitalInput;
+import java.util.Arrays;
 
 /**
  * The push buttons on GPIO: black's clock, white's clock and the menu/confirm button, each optional, each debounced
@@ -35,7 +36,7 @@ public final class Buttons {
         this.down = new boolean[inputs.length];
         this.candidate = new boolean[inputs.length];
         this.candidateSince = new long[inputs.length];
-        java.util.Arrays.fill(candidateSince, -1);
+        Arrays.fill(candidateSince, -1);
     }
 
     /**
