@@ -2,8 +2,8 @@ package org.shogibridge.core.inference;
 
 /**
  * Per-channel debounce: a channel's stable value changes only after a different raw value has been read on
- * {@code scans} consecutive scans, so contact bounce and one- or two-scan flicker never reach the inference (or a
- * wired board's buttons).
+ * {@code scans} consecutive scans, so contact bounce and one- or two-scan flicker never reach the inference. (A wired
+ * board's buttons are debounced by time instead: device's {@code Buttons}.)
  */
 public final class Debouncer {
     private final int[] stable;
