@@ -63,8 +63,9 @@ final class Subscriber implements AutoCloseable {
     private MqttClient connected(String brokerUrl, String username, String password, javax.net.SocketFactory tls)
             throws MqttException {
         MqttClient made = new MqttClient(brokerUrl, "test-" + UUID.randomUUID().toString().substring(0, 8), new MemoryPersistence());
-        // Paho can wait for ever on a publish whose connection the broker closes meanwhile (a refused publish does that)
-        made.setTimeToWait(10_000);
+        // Paho can wait for ever on a publish whose connection the broker closes meanwhile (a refused publish does that);
+        // a broker under LoadIT's flood acknowledged a player's move after more than 10 s once: a generous deadline
+        made.setTimeToWait(60_000);
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setAutomaticReconnect(true);
