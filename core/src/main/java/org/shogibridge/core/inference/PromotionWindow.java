@@ -29,9 +29,9 @@ final class PromotionWindow {
     enum Gesture { NONE, LIFTED, TOGGLED, GAME_GOES_ON }
 
     /**
-     * How much longer the window stays open after a gesture was put back before the board showed the choice: the
-     * player may have seen it (an acknowledgement lost on a faulty link comes again only later), and sees the old
-     * colour still blinking; they have time to make the gesture again once it counts.
+     * How much longer the window stays open after a gesture that may not have been taken: put back before the board
+     * showed the choice (an acknowledgement lost on a faulty link comes again only later), or made while the board was
+     * away. The player sees the old colour still blinking; they have time to make the gesture again once it counts.
      */
     static final long UNSEEN_GESTURE_GRACE_MILLIS = 3_000;
 
@@ -102,11 +102,15 @@ final class PromotionWindow {
     /**
      * The board is back after going away (cable pulled, reset) with the choice open: what the player did meanwhile
      * was never read, and the board shows the choice again only once the Pi has sent it anew, so the whole window
-     * counts again from then (it had run out unseen, and the choice closed the moment the board was back).
+     * counts again from then (it had run out unseen, and the choice closed the moment the board was back). A gesture
+     * made while it was away was lost: the player sees the old colour blinking and makes it again, so the window has
+     * the grace of a gesture not taken (issue 97: a decline lost in a starved Pi's outage was recorded promoted
+     * before the player could look twice).
      */
     void showAgain(long now) {
         if (move != Move.NONE) {
             lifted = false;
+            unseenGesture = true;
             openedAt = now;
             shownAt = awaitShown ? -1 : now; // the choice's frame is the same; its next acknowledgement counts
             counted = 0;

@@ -280,6 +280,27 @@ class MoveInferenceTest {
     }
 
     @Test
+    void aGestureTheBoardLostWhileAwayCanBeMadeAgainOnceTheChoiceIsShownAgain() {
+        // The player declined while the board's link was down for a moment (a starved Pi's watchdog): the lift and the
+        // put-back were never read. Back, the board blinks the promoting colour again; the player looks for 2 s, sees
+        // their gesture did not take, and makes it again 2.5 s after the choice is shown again. The window of 1.5 s
+        // had closed as promoted before that (FirmwareBoardIT over a pseudo-terminal beside two CPU-bound loops:
+        // 5f5g+ for a declined 5f5g).
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().ledsShown().scan(300);
+        board.session.boardOffline(board.time());
+        board.ticksWithoutReports(600); // the gesture, made meanwhile, is never read
+        board.session.boardOnline(board.time());
+        board.scan(200).ledsShown().scan(2_500);
+        assertEquals(List.of(), board.moves(), "a gesture may have been lost: still open for it made again");
+        board.lift("5c").place("5c");
+        assertFalse(board.events(PromotionPending.class).get(board.events(PromotionPending.class).size() - 1).promote());
+        board.ledsShown().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
     void aChoiceWhoseBlinkReachesTheBoardSecondsLateIsDeclinedByTheGestureMadeOnceItIsShown() {
         // A starved Pi (issue 97): the frame that blinks the choice reached the board four seconds after the piece
         // was put down. The window closed as promoted before the player could see the choice (FirmwareBoardIT:
