@@ -22,6 +22,13 @@ export function jarPath(): string {
   return jar;
 }
 
+/**
+ * The JVM options of every jar a test starts: C1 only and one GC thread. A test's jar lives seconds to a minute, and
+ * the optimizing compiler spent about a CPU-second of each start on code it never ran long enough to gain from
+ * (docs/testing.md); the device module's integration tests start theirs the same way (ProductJar).
+ */
+export const TEST_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 /** A real game record the device module's tests carry (with its licence beside it). */
 export function testRecord(name: string): string {
   return resolve(HERE, '../../device/src/test/resources/records', name);
@@ -29,7 +36,7 @@ export function testRecord(name: string): string {
 
 /** Return a record's moves in USI, read by the jar's own `convert --to usi` (any format it reads). */
 export function recordMoves(record: string): string[] {
-  const usi = execFileSync('java', ['-jar', jarPath(), 'convert', '--to', 'usi', record]).toString('utf8');
+  const usi = execFileSync('java', [...TEST_JVM_OPTIONS, '-jar', jarPath(), 'convert', '--to', 'usi', record]).toString('utf8');
   const moves = usi.trim().split(' moves ')[1];
   return moves ? moves.split(' ') : [];
 }
@@ -164,7 +171,7 @@ export class Daemon {
 
   static async start(options: DaemonOptions = {}): Promise<Daemon> {
     const dataDir = scratchDirectory('daemon');
-    const args = ['-Xmx96m', '-XX:+UseSerialGC', '-jar', jarPath(), 'run', '--data-dir', dataDir,
+    const args = [...TEST_JVM_OPTIONS, '-Xmx96m', '-jar', jarPath(), 'run', '--data-dir', dataDir,
       '--http-port', String(await freePort()), ...(options.args ?? [])];
     if (!args.includes('--broker')) {
       args.push('--mqtt-port', String(await freePort()), '--ws-port', String(await freePort()));
@@ -224,9 +231,9 @@ export class Hub {
     if (imports.length > 0) { // a club's old records, loaded into the archive as `archive import` does
       const folder = scratchDirectory('records');
       for (const file of imports) copyFileSync(file, join(folder, basename(file)));
-      execFileSync(java, ['-jar', jarPath(), 'archive', 'import', folder, '--data-dir', dataDir]);
+      execFileSync(java, [...TEST_JVM_OPTIONS, '-jar', jarPath(), 'archive', 'import', folder, '--data-dir', dataDir]);
     }
-    const child = spawn(java, ['-Xmx96m', '-XX:+UseSerialGC', '-jar', jarPath(), 'hub', '--broker', broker.tcpUrl,
+    const child = spawn(java, [...TEST_JVM_OPTIONS, '-Xmx96m', '-jar', jarPath(), 'hub', '--broker', broker.tcpUrl,
       '--dashboard-broker', broker.wsUrl, '--event', event, '--http-port', String(await freePort()), '--data-dir', dataDir,
       ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output: string[] = [];
@@ -260,7 +267,7 @@ export class EmulatedBoard {
 
   static async start(): Promise<EmulatedBoard> {
     const java = executable(['java'], 'Java 17', 'JAVA');
-    const child = spawn(java, ['-Xmx96m', '-XX:+UseSerialGC', '-jar', jarPath(), 'emulate-board', '--tcp', '0'],
+    const child = spawn(java, [...TEST_JVM_OPTIONS, '-Xmx96m', '-jar', jarPath(), 'emulate-board', '--tcp', '0'],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     const address = await new Promise<string>((done, fail) => {
       const output: string[] = [];

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -104,11 +105,8 @@ class BoardAgainstBoardIT {
         }
 
         void start() throws Exception {
-            Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-            assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
             Path log = data.resolve("daemon-" + (++runs) + ".log");
-            process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                    "-jar", jar.toString(), "run", "--config", config.toString())
+            process = new ProcessBuilder(ProductJar.command("-Xmx256m", "run", "--config", config.toString()))
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             processes.add(process);
             Await.line(process, log, "Ready.", WAIT);

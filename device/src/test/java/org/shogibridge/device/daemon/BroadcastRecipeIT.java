@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,16 +58,12 @@ class BroadcastRecipeIT {
         // The broker as written, its listeners kept on loopback for the test.
         String loopbackConf = ports(conf).replaceAll("(?m)^listener (\\d+)$", "listener $1 127.0.0.1");
         try (Mosquitto broker = new Mosquitto(dir, ports.get("1883"), loopbackConf)) {
-            Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-            assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
             List<Path> logs = new ArrayList<>();
             try {
                 for (String command : commands) {
                     assertTrue(command.startsWith("java -jar device/target/shogi-bridge.jar "), command);
-                    List<String> words = new ArrayList<>(List.of(ports(command).split(" ")));
-                    words.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
-                    words.set(2, jar.toString());
-                    words.add(1, "-Xmx96m");
+                    List<String> recipe = List.of(ports(command).split(" "));
+                    List<String> words = ProductJar.command("-Xmx96m", recipe.subList(3, recipe.size()).toArray(String[]::new));
                     Path log = dir.resolve("process-" + logs.size() + ".log");
                     logs.add(log);
                     processes.add(new ProcessBuilder(words).directory(dir.toFile()).redirectErrorStream(true)

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,12 +35,9 @@ class DaemonCrashIT {
     Path dir;
 
     private Process start(Mosquitto mosquitto, Path data) throws IOException {
-        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        return new ProcessBuilder(java.toString(), "-Xmx256m", "-jar", jar.toString(), "run", "--data-dir", data.toString(),
+        return new ProcessBuilder(ProductJar.command("-Xmx256m", "run", "--data-dir", data.toString(),
                 "--broker", mosquitto.url(), "--http-port", Integer.toString(Ports.free()), "--event", "crash", "--board", "k1",
-                "--sente", "human", "--gote", "human")
+                "--sente", "human", "--gote", "human"))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("daemon.log").toFile())).start();
     }
 

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,10 +77,7 @@ abstract class FirmwareGames {
     }
 
     Process startEmulator(String... args) throws Exception {
-        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-jar", jar.toString(), "emulate-board", "--record", record.toString(), "--exit-when-done"));
+        List<String> command = new ArrayList<>(ProductJar.command("-Xmx128m", "emulate-board", "--record", record.toString(), "--exit-when-done"));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("emulator.log").toFile()).start();
     }

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,21 +45,18 @@ class HubCatchUpIT {
         long seed = Long.getLong("outage.seed", System.nanoTime());
         Random random = new Random(seed);
         String pattern = "seed " + seed;
-        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path data = dir.resolve("data");
         Path hubData = dir.resolve("hub");
         Path config = dir.resolve("board.yaml");
         Files.writeString(config, "clock:\n  main-seconds: 4\n"); // short games, several in each outage
         int hubHttp = Ports.free();
         try (Mosquitto mosquitto = new Mosquitto(Files.createDirectories(dir.resolve("broker")))) {
-            Process hub = new ProcessBuilder(java, "-Xmx128m", "-jar", jar.toString(), "hub", "--broker", mosquitto.url(),
-                    "--event", "club", "--http-port", Integer.toString(hubHttp), "--data-dir", hubData.toString())
+            Process hub = new ProcessBuilder(ProductJar.command("-Xmx128m", "hub", "--broker", mosquitto.url(),
+                    "--event", "club", "--http-port", Integer.toString(hubHttp), "--data-dir", hubData.toString()))
                     .redirectErrorStream(true).redirectOutput(dir.resolve("hub.log").toFile()).start();
-            Process daemon = new ProcessBuilder(java, "-Xmx256m", "-jar", jar.toString(), "run", "--config", config.toString(),
+            Process daemon = new ProcessBuilder(ProductJar.command("-Xmx256m", "run", "--config", config.toString(),
                     "--demo", "--sente", "engine:1", "--gote", "engine:1", "--broker", mosquitto.url(), "--event", "club",
-                    "--board", "t1", "--data-dir", data.toString(), "--http-port", Integer.toString(Ports.free()))
+                    "--board", "t1", "--data-dir", data.toString(), "--http-port", Integer.toString(Ports.free())))
                     .redirectErrorStream(true).redirectOutput(dir.resolve("daemon.log").toFile()).start();
             try {
                 awaitLine(dir.resolve("hub.log"), hub);

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -62,16 +63,13 @@ class LoadIT {
 
     @Test
     void aGamePlaysThroughExactWhileTheWebAndTheBrokerAreFloodedAndMemoryStaysBounded() throws Exception {
-        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
         Path data = dir.resolve("data");
         Path log = dir.resolve("daemon.log");
         int mqttPort = Ports.free();
         int httpPort = Ports.free();
-        Process daemon = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-Xmx96m", "-jar", jar.toString(), "run", "--simulate", "--sente", "human", "--gote", "human",
+        Process daemon = new ProcessBuilder(ProductJar.command("-Xmx96m", "run", "--simulate", "--sente", "human", "--gote", "human",
                 "--data-dir", data.toString(), "--mqtt-port", Integer.toString(mqttPort), "--ws-port", Integer.toString(Ports.free()),
-                "--http-port", Integer.toString(httpPort)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                "--http-port", Integer.toString(httpPort))).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         AtomicBoolean loading = new AtomicBoolean(true);
         List<Socket> slow = new ArrayList<>();
         ExecutorService load = Executors.newFixedThreadPool(3);

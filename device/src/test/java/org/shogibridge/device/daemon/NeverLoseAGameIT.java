@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,11 +49,8 @@ class NeverLoseAGameIT {
         final Path log;
 
         Run(Mosquitto mosquitto, Path data, String... extra) throws IOException {
-            Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-            assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
             log = dir.resolve("daemon-" + (++runs) + ".log");
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx256m", "-jar", jar.toString(), "run", "--data-dir", data.toString(), "--broker", mosquitto.url(),
+            List<String> command = new ArrayList<>(ProductJar.command("-Xmx256m", "run", "--data-dir", data.toString(), "--broker", mosquitto.url(),
                     "--http-port", Integer.toString(Ports.free()), "--event", "lose", "--board", "n1"));
             command.addAll(List.of(extra.length > 0 ? extra : new String[] {"--sente", "human", "--gote", "human"}));
             process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -1,5 +1,6 @@
 package org.shogibridge.device.daemon;
 
+import org.shogibridge.device.ProductJar;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,8 +40,6 @@ class QuietLogIT {
 
     @Test
     void viewersComingAndGoingSpoofersAndOversizedPublishesLeaveNoWarningInTheLog() throws Exception {
-        Path jar = Path.of("target", "shogi-bridge.jar").toAbsolutePath();
-        assertTrue(Files.isRegularFile(jar), "run 'mvn package' first: " + jar);
         Path log = dir.resolve("daemon.log");
         int mqttPort = Ports.free();
         // TLS listeners too (issue 84: Moquette's "No keystore" WARN at their start, and their ports not in the lines)
@@ -52,10 +51,9 @@ class QuietLogIT {
         Path config = dir.resolve("tls.yaml");
         Files.writeString(config, "broker:\n  tls-port: " + tlsPort + "\n  wss-port: " + wssPort + "\n  tls-keystore: " + keystore
                 + "\n  tls-password: secret\n");
-        Process daemon = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                "-jar", jar.toString(), "run", "--config", config.toString(), "--data-dir", dir.resolve("data").toString(),
+        Process daemon = new ProcessBuilder(ProductJar.command("-Xmx256m", "run", "--config", config.toString(), "--data-dir", dir.resolve("data").toString(),
                 "--mqtt-port", Integer.toString(mqttPort),
-                "--ws-port", Integer.toString(Ports.free()), "--http-port", Integer.toString(Ports.free()))
+                "--ws-port", Integer.toString(Ports.free()), "--http-port", Integer.toString(Ports.free())))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             Await.line(daemon, log, "Ready.", java.time.Duration.ofSeconds(60));
