@@ -23,11 +23,13 @@ export function jarPath(): string {
 }
 
 /**
- * The JVM options of every jar a test starts: C1 only and one GC thread. A test's jar lives seconds to a minute, and
- * the optimizing compiler spent about a CPU-second of each start on code it never ran long enough to gain from
- * (docs/testing.md); the device module's integration tests start theirs the same way (ProductJar).
+ * The JVM options of every jar a test starts: SHOGI_BRIDGE_JVM_OPTIONS when the device module's DashboardE2eIT runs
+ * these tests (its ProductJar adds a class-data archive of the jar), else C1 only and one GC thread. A test's jar lives
+ * seconds to a minute, and the optimizing compiler spent about a CPU-second of each start on code it never ran long
+ * enough to gain from (docs/testing.md).
  */
-export const TEST_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+export const TEST_JVM_OPTIONS = (process.env.SHOGI_BRIDGE_JVM_OPTIONS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC')
+  .split(' ').filter((option) => option !== '');
 
 /** A real game record the device module's tests carry (with its licence beside it). */
 export function testRecord(name: string): string {
