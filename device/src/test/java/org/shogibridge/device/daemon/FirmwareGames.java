@@ -94,6 +94,26 @@ abstract class FirmwareGames {
         });
     }
 
+    /** Each change of the published board status, with its seq and the moves so far: what a wrong move met. */
+    private String boardStory() {
+        StringBuilder story = new StringBuilder();
+        String previous = "";
+        for (Subscriber.Message m : mqtt.on("state")) {
+            JsonNode status = m.json().get("boardStatus");
+            String now = status == null ? "" : status.get("status").asText() + " " + status.path("squares") + " "
+                    + status.path("japanese").asText();
+            if (!now.equals(previous)) {
+                story.append("  seq ").append(m.json().path("seq").asText()).append(" ply ")
+                        .append(m.json().path("moves").size()).append(": ").append(now).append('\n');
+                previous = now;
+            }
+        }
+        for (Subscriber.Message m : mqtt.on("moves")) {
+            story.append("  moves: ").append(m.text()).append('\n');
+        }
+        return story.toString();
+    }
+
     private String log() {
         try {
             return Files.readString(dir.resolve("emulator.log"));
@@ -125,7 +145,8 @@ abstract class FirmwareGames {
         last.get("moves").forEach(m -> moves.add(m.asText()));
         boolean finished = emulator.waitFor(60, TimeUnit.SECONDS);
         // the emulator's summary (faults, outages, how the promotion gestures went) says what a wrong move met
-        assertEquals(expected, moves, () -> log().lines().filter(l -> l.startsWith("Played ")).findFirst().orElse(log()));
+        assertEquals(expected, moves, () -> log().lines().filter(l -> l.startsWith("Played ")).findFirst().orElse(log())
+                + "\nWhat the board was told, state by state:\n" + boardStory());
         // A player who saw the board go offline during a move puts it back and plays it again: if the Pi had taken it,
         // that shows as the move taken back and made again. A move that is not the record's must be a paused slide
         // of the record's piece, and the next message must replace it.
