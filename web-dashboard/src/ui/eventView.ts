@@ -14,6 +14,12 @@ export class EventPage {
   private readonly unsubscribe: () => void;
   /** Each board's miniature by its SFEN: the clocks tick every second, the board is drawn only when it changed. */
   private readonly drawn = new Map<string, { sfen: string; svg: string }>();
+  /**
+   * Each board's card, kept while the board is shown: the page renders on every message of any board and every second,
+   * and a card made anew each time lost a click whose press and release fell on either side of a render (a demo game
+   * on another board renders several times a second; a browser test's click opened nothing for 30 s).
+   */
+  private readonly cards = new Map<string, HTMLAnchorElement>();
   /** The hub's round index, when a hub serves the page. */
   private index: EventIndex | null = null;
   private readonly stopIndex: () => void = () => {};
@@ -60,14 +66,15 @@ export class EventPage {
       t('teamMatch', { a: m.teams[0], b: m.teams[1], w: m.wins[0], l: m.wins[1],
         d: m.draws > 0 ? t('teamDraws', { n: m.draws }) : '' })
       + (m.finished < m.games ? t('teamPlaying', { n: m.games - m.finished }) : '')).join(' ');
-    grid.textContent = '';
+    const shown: HTMLAnchorElement[] = [];
     for (const view of views) {
       const entry = indexed.get(view.board);
       const live = view.state!;
       // the organiser's names (a pairing) where the board has only its defaults
       const state = entry ? { ...live, players: { black: { ...live.players.black, name: entry.sente.name },
         white: { ...live.players.white, name: entry.gote.name } } } : live;
-      const card = document.createElement('a');
+      const card = this.cards.get(view.board) ?? document.createElement('a');
+      this.cards.set(view.board, card);
       card.className = `mini ${view.online === false ? 'offline' : 'online'}`;
       card.href = `#/board/${encodeURIComponent(this.event)}/${encodeURIComponent(view.board)}`;
       card.dataset.board = view.board;
@@ -99,9 +106,19 @@ export class EventPage {
           { black: playerLabel(state.players.black, 'black', isHandicap(state.startSfen)),
           white: playerLabel(state.players.white, 'white', isHandicap(state.startSfen)) }, isHandicap(state.startSfen));
       }
-      card.append(head, svg, players, result);
-      grid.append(card);
+      card.replaceChildren(head, svg, players, result);
+      shown.push(card);
     }
+    for (const [board, card] of this.cards) {
+      if (!shown.includes(card)) {
+        card.remove();
+        this.cards.delete(board);
+      }
+    }
+    // a card already in its place is not moved: moving it is taking it out of the page, and a press on it is lost
+    shown.forEach((card, i) => {
+      if (grid.children[i] !== card) grid.insertBefore(card, grid.children[i] ?? null);
+    });
     this.renderStandings();
   }
 
