@@ -6,23 +6,42 @@ import org.junit.jupiter.api.ClassOrderer;
 import org.junit.jupiter.api.ClassOrdererContext;
 
 /**
- * The order of the integration tests (device/pom.xml names it): the longest classes first, so that the last one to
- * start is a short one. The classes run side by side in one JVM; in the order the files happen to lie on disk, the
- * longest had started three minutes in and ran alone to the end of a phase half as long again as it needs to be.
- * The seconds are what each class took on a fresh clone (a rough guide: only their order counts); a class not listed
- * counts as short and runs last.
+ * The order of the test classes that run side by side in one JVM (device/pom.xml names it for the unit tests and the
+ * integration tests): the longest classes first, so that the last one to start is a short one. In the order the files
+ * happen to lie on disk, the longest had started minutes in and ran alone to the end of a phase half as long again as
+ * it needs to be. The seconds are what each class took on a fresh clone (a rough guide: only their order counts); a
+ * class not listed counts as short and runs last.
  */
 public final class LongestFirst implements ClassOrderer {
-    private static final Map<String, Integer> SECONDS = Map.of(
-            "DashboardE2eIT", 200,
-            "FirmwareBoardIT", 160,
-            "FirmwareBinaryIT", 105,
-            "BoardAgainstBoardIT", 101,
-            "NeverLoseAGameIT", 90,
-            "DaemonCrashIT", 75,
-            "QuietLogIT", 60,
-            "HubCatchUpIT", 47,
-            "LoadIT", 40);
+    private static final Map<String, Integer> SECONDS = Map.ofEntries(
+            Map.entry("DashboardE2eIT", 200),
+            Map.entry("FirmwareBoardIT", 160),
+            Map.entry("FirmwareBinaryIT", 105),
+            Map.entry("BoardAgainstBoardIT", 101),
+            Map.entry("NeverLoseAGameIT", 90),
+            Map.entry("DaemonCrashIT", 75),
+            Map.entry("QuietLogIT", 60),
+            Map.entry("HubCatchUpIT", 47),
+            Map.entry("LoadIT", 40),
+            // the unit tests' longest (surefire)
+            Map.entry("DaemonMenuGameTest", 36),
+            Map.entry("DaemonBrokerAccessTest", 31),
+            Map.entry("DaemonHardwareButtonsTest", 31),
+            Map.entry("EventHubTest", 26),
+            Map.entry("DaemonFeaturesTest", 25),
+            Map.entry("DaemonTsumeTest", 25),
+            Map.entry("DaemonTest", 25),
+            Map.entry("DaemonButtonsTest", 25),
+            Map.entry("DaemonCommandFloodTest", 22),
+            Map.entry("OnlineDaemonTest", 20),
+            Map.entry("DaemonStorageTest", 18),
+            Map.entry("DaemonReviewTest", 17),
+            Map.entry("WebServerLimitsTest", 14),
+            Map.entry("DaemonVoiceTest", 14),
+            Map.entry("PlayerFacingTextTest", 12),
+            Map.entry("BrokerOutageTest", 12),
+            Map.entry("UsiEngineServerTest", 10),
+            Map.entry("DaemonTutorTest", 9));
 
     @Override
     public void orderClasses(ClassOrdererContext context) {
