@@ -52,21 +52,23 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
         IConfig config = new MemoryConfig(p);
         // Closed off Moquette's thread, which is inside the refused publish when it asks.
-        roles.onRefusedPublish(clientId -> closer.execute(() -> close(clientId)));
+        roles.onRefusedPublish(clientId -> closer.execute(() -> closeClient(clientId)));
         server.startServer(config, Collections.emptyList(), tls == null ? null : () -> sslContext(tls), roles, roles);
     }
 
     /**
      * Close a client that published where it may not. A client that published several times at once is asked to close
      * once for each, and its connection may be gone by then: Moquette then fails inside (a NullPointerException on a
-     * session without its connection, QuietLogIT's spoofer), and that is not worth a stack trace in the log.
+     * session without its connection, QuietLogIT's spoofer), and that is not worth a stack trace in the log. Return
+     * whether a connection was closed.
      */
-    private void close(String clientId) {
+    boolean closeClient(String clientId) {
         try {
-            server.disconnectClient(clientId);
+            return server.disconnectClient(clientId);
         } catch (RuntimeException alreadyGone) {
             org.slf4j.LoggerFactory.getLogger(EmbeddedBroker.class).debug("Client {} was gone before it was closed ({}).",
                     clientId, alreadyGone.toString());
+            return false;
         }
     }
 
