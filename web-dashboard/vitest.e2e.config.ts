@@ -15,5 +15,8 @@ export default defineConfig({
     // took 120 s beside two CPU-bound loops and were cut off); DashboardE2eIT stops the whole run after 15 minutes.
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // expect.poll waits as long as a page's locators (e2e/browser.ts WAIT): its default of 1 s is shorter than a
+    // starved machine takes to render the next message.
+    expect: { poll: { timeout: 60_000 } },
   },
 });

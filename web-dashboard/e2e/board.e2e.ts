@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Page } from 'playwright-core';
 import { Daemon, EmulatedBoard, sleep } from './harness';
-import { browser, clickMove, english, moveList, open, pieceAt, shows, useBrowser, useDaemon } from './browser';
+import { browser, clickMove, english, moveList, open, pieceAt, shows, useBrowser, useDaemon, WAIT } from './browser';
 
 useBrowser();
 
@@ -79,7 +79,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     const answered = await local.watcher.state(board, (s) => s.moves.length === before.moves.length + 2, 30_000);
     const said = `ja-JP ${answered.movesJapanese[answered.moves.length - 1].slice(1)}`;
     await listening.waitForFunction((text) => (window as unknown as { spoken: string[] }).spoken.includes(text), said,
-      { timeout: 15_000 });
+      { timeout: WAIT });
     expect(soundErrors).toEqual([]);
     await listening.close();
   });
@@ -90,7 +90,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
       await shows(page, before.seq);
       await page.locator('.control-panel button[data-verb="hint"]').click();
       const message = page.locator('.panel-message[data-hint]');
-      const hint = await message.textContent({ timeout: 15_000 });
+      const hint = await message.textContent({ timeout: WAIT });
       expect(hint).toMatch(/^Hint: [▲△][０-９１][一二三四五六七八九同]/); // named in Japanese notation, never USI
       const usi = (await message.getAttribute('data-hint'))!;
       expect(await page.locator(`.board-svg line.hint-arrow[data-hint="${usi}"]`).count()).toBe(1); // drawn on the board
@@ -178,6 +178,7 @@ describe('the daemon\'s own page, on its embedded broker', () => {
 
   it('fits a phone\'s width, and the large mode gives a projector the board alone', async () => {
     const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    phone.setDefaultTimeout(WAIT);
     await phone.goto(local.daemon.dashboardUrl);
     await phone.locator('.board-page[data-seq]').waitFor();
     const sizes = await phone.evaluate(() => ({
@@ -348,10 +349,10 @@ describe('a broker that asks for an account: the page signs in, and only then sh
     await page.locator('form.sign-in input[name="user"]').fill('arbiter');
     await page.locator('form.sign-in input[name="pass"]').fill('s3cret');
     await page.locator('form.sign-in button').click();
-    await page.locator('.board-page[data-seq]').waitFor({ timeout: 20_000 });
+    await page.locator('.board-page[data-seq]').waitFor({ timeout: WAIT });
     expect(await page.locator('#connection').textContent()).toBe('接続');
     await page.locator('.arbiter-buttons button[data-verb="resign"][data-side="black"]').click();
-    await page.locator('.result', { hasText: 'まで0手で後手の勝ち' }).waitFor({ timeout: 20_000 });
+    await page.locator('.result', { hasText: 'まで0手で後手の勝ち' }).waitFor({ timeout: WAIT });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -7,6 +7,13 @@ import { Daemon, DaemonOptions, Watcher, launchBrowser } from './harness';
 
 export let browser: Browser;
 
+/**
+ * How long a test waits for what it expects to see: generous, since a page on a starved machine shows it late
+ * (a hub's page polls its index every 5 s; 15 s ran out beside two CPU-bound loops). It bounds a wait, never
+ * asserts how long something took. The pages' own default and vitest's expect.poll (vitest.e2e.config.ts) use it too.
+ */
+export const WAIT = 60_000;
+
 /** The daemon and the watcher on its broker that a describe block's tests share. */
 export interface LocalDaemon {
   daemon: Daemon;
@@ -43,6 +50,7 @@ export function useBrowser(): void {
 /** Open a page and fail the test on any error the page itself throws. */
 export async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.setDefaultTimeout(WAIT);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
@@ -56,7 +64,7 @@ export function english(url: string): string {
 }
 
 export const pieceAt = (page: Page, square: string) =>
-  page.locator(`.board-svg [data-piece-square="${square}"]`).textContent({ timeout: 10_000 });
+  page.locator(`.board-svg [data-piece-square="${square}"]`).textContent({ timeout: WAIT });
 
 export async function moveList(page: Page): Promise<string[]> {
   return page.locator('.moves li').allTextContents();
@@ -65,7 +73,7 @@ export async function moveList(page: Page): Promise<string[]> {
 /** Wait until the page shows the state of this seq or a newer one. */
 export async function shows(page: Page, seq: number): Promise<void> {
   await page.waitForFunction((s) => Number(document.querySelector('.board-page')?.getAttribute('data-seq') ?? -1) >= s,
-    seq, { timeout: 20_000 });
+    seq, { timeout: WAIT });
 }
 
 /** Click a move in USI on the board: the piece (or the komadai piece of a drop), the square, and the promotion. */

@@ -10,7 +10,7 @@ import { AddressInfo } from 'node:net';
 import { Page } from 'playwright-core';
 import { Move, importCSA, importKIF } from 'tsshogi';
 import { Daemon, Hub, Mosquitto, Watcher, scratchDirectory, sleep, testRecord } from './harness';
-import { english, open, pieceAt, shows, useBrowser, useDaemon } from './browser';
+import { english, open, pieceAt, shows, useBrowser, useDaemon, WAIT } from './browser';
 
 useBrowser();
 
@@ -46,7 +46,7 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
     await watcher.state('club/board2', (s) => s.moves.length === 1);
     ({ page, errors } = await open(english(`${daemons[1].dashboardUrl}#/event/club`)));
     const cards = page.locator('.event-page .mini');
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => cards.count(), { timeout: WAIT }).toBe(3);
     expect(await cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')).sort())).toEqual(['board1', 'board2', 'board3']);
     await expect.poll(() => page.locator('.mini[data-board="board2"] .mini-head').textContent()).toBe('board2 · move 1');
     expect(await page.locator('.mini[data-board="board3"] svg.board-10x10').count()).toBe(1);
@@ -68,7 +68,7 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
   it('says at start-up when a board on an external broker gives its page no WebSocket to use', async () => {
     const lonely = await Daemon.start({ args: ['--broker', broker.tcpUrl, '--event', 'other', '--board', 'lonely'] });
     try {
-      await expect.poll(() => lonely.output.join('\n'), { timeout: 15_000 }).toContain('No broker for the dashboard.');
+      await expect.poll(() => lonely.output.join('\n'), { timeout: WAIT }).toContain('No broker for the dashboard.');
       expect(daemons[1].output.join('\n')).not.toContain('No broker for the dashboard.'); // --dashboard-broker given
     } finally {
       await lonely.stop();
@@ -81,10 +81,10 @@ describe('a club: three boards on a Mosquitto, watched through its WebSocket lis
     const before = await watcher.state(board);
     await shows(page, before.seq);
     await broker.stop();
-    await page.locator('#connection').filter({ hasNotText: /^connected$/ }).waitFor({ timeout: 15_000 });
+    await page.locator('#connection').filter({ hasNotText: /^connected$/ }).waitFor({ timeout: WAIT });
     await sleep(3_000); // board1's game goes on: moves are made and journaled while nobody can see them
     await broker.restart();
-    await page.locator('#connection').filter({ hasText: /^connected$/ }).waitFor({ timeout: 30_000 });
+    await page.locator('#connection').filter({ hasText: /^connected$/ }).waitFor({ timeout: WAIT });
     // The daemon republishes its newest state (the restarted broker kept nothing); the page shows it and follows on.
     const after = await watcher.state(board, (s) => s.seq > before.seq + 2, 60_000);
     await shows(page, after.seq);
@@ -132,12 +132,12 @@ describe('an event hub over three boards: its page, the standings and the archiv
     const { page, errors } = await open(hub.pageUrl);
     await page.locator('.event-page h1.title').filter({ hasText: '十一月例会' }).waitFor();
     const cards = page.locator('.event-page .mini');
-    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => cards.count(), { timeout: WAIT }).toBe(3);
     await expect.poll(() => cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')))).toEqual(['b1', 'b2', 'b3']);
     await expect.poll(() => page.locator('.mini[data-board="b1"] .mini-head').textContent()).toBe('第1盤 (b1) · 第1回戦 · 1手');
     expect(await page.locator('.mini[data-board="b1"] .mini-players').textContent()).toContain('山田');
     expect(await page.locator('.mini[data-board="b1"] .mini-result').textContent()).toBe('まで1手で先手の勝ち');
-    await page.locator('.standings td').filter({ hasText: '山田' }).waitFor({ timeout: 15_000 });
+    await page.locator('.standings td').filter({ hasText: '山田' }).waitFor({ timeout: WAIT });
     expect(await page.locator('.standings tbody tr').first().textContent()).toBe('1山田11-0-0');
     await page.locator('#archive-link').click();
     await page.locator('.archive-page input[name="player"]').fill('山田');
@@ -154,7 +154,7 @@ describe('an event hub over three boards: its page, the standings and the archiv
     const { page, errors } = await open(`${hub.pageUrl}#/archive`);
     await page.locator('.archive-page button').click();
     const jt = page.locator('.archive-page .games li').filter({ hasText: '渡辺明' });
-    await jt.waitFor({ timeout: 15_000 });
+    await jt.waitFor({ timeout: WAIT });
     expect(await jt.locator('a').first().textContent()).toMatch(/^2014-09-13 第３５回将棋日本シリーズ.*: ☗渡辺明 ☖/);
     const bare = page.locator('.archive-page .games li').filter({ hasText: 'Kifuwarabe' });
     expect(await bare.locator('a').first().textContent()).toBe('☗AI_AN_shogi_ver1 ☖Kifuwarabe'); // no event, no date
@@ -183,22 +183,22 @@ describe('an event hub over three boards: its page, the standings and the archiv
     const embed = await open(`${hub.pageUrl}embed/open/b2`);
     const stateFetches: string[] = [];
     embed.page.on('request', (r) => { if (r.url().includes('/state/')) stateFetches.push(r.url()); });
-    await embed.page.locator('.embed-board .embed-svg svg.board').waitFor({ timeout: 15_000 });
+    await embed.page.locator('.embed-board .embed-svg svg.board').waitFor({ timeout: WAIT });
     expect(await embed.page.locator('header.top').count(), 'no header in a frame').toBe(0);
     expect(new URL(embed.page.url()).searchParams.get('view')).toBe('embed');
-    await expect.poll(() => embed.page.locator('.embed-player.black .name').textContent(), { timeout: 15_000 }).toContain('田中');
+    await expect.poll(() => embed.page.locator('.embed-player.black .name').textContent(), { timeout: WAIT }).toContain('田中');
     const joined = stateFetches.length;
     expect(joined, 'joined with one whole state').toBeLessThanOrEqual(1);
     const overlay = await open(`${hub.pageUrl}overlay/open/b2`);
-    await overlay.page.locator('.overlay-bar .overlay-player.white .name').filter({ hasText: '鈴木' }).waitFor({ timeout: 15_000 });
+    await overlay.page.locator('.overlay-bar .overlay-player.white .name').filter({ hasText: '鈴木' }).waitFor({ timeout: WAIT });
     // Two moves on the board: the frame and the overlay show them, from the deltas alone (no state fetched again).
     const before = Number((await embed.page.locator('.embed-last').textContent())!.match(/^(\d+)手目/)?.[1] ?? 0);
     for (const usi of before % 2 === 1 ? ['8c8d', '2f2e'] : ['7g7f', '8c8d']) {
       await watcher.play('open/b2', usi);
     }
     const shown = `${before + 2}手目 `;
-    await expect.poll(() => embed.page.locator('.embed-last').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^${shown}[▲△]`));
-    await expect.poll(() => overlay.page.locator('.overlay-last').textContent(), { timeout: 15_000 }).toMatch(new RegExp(`^${shown}`));
+    await expect.poll(() => embed.page.locator('.embed-last').textContent(), { timeout: WAIT }).toMatch(new RegExp(`^${shown}[▲△]`));
+    await expect.poll(() => overlay.page.locator('.overlay-last').textContent(), { timeout: WAIT }).toMatch(new RegExp(`^${shown}`));
     expect(stateFetches.length, 'the moves came as deltas').toBe(joined);
     const marked = await embed.page.locator('svg.board .last-move').count();
     expect(marked, 'the last move is marked on the board').toBeGreaterThan(0);
@@ -206,7 +206,7 @@ describe('an event hub over three boards: its page, the standings and the archiv
     expect(await overlay.page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
     // The clock is drawn again at each tick: an element read as it is replaced has no style (NaN), so read again.
     const clockSize = () => overlay.page.locator('.overlay-player.black .clock').evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
-    await expect.poll(clockSize, { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
+    await expect.poll(clockSize, { timeout: WAIT }).toBeGreaterThanOrEqual(40);
     expect(await overlay.page.locator('.overlay-player.black .clock').textContent()).toMatch(/^\d+:\d\d/);
     expect(await overlay.page.locator('.overlay-eval').getAttribute('data-percent')).toBe('50.0');
     // A club's own site (another site: localhost, not 127.0.0.1) holds the embed in an iframe of its own size. This
@@ -218,11 +218,11 @@ describe('an event hub over three boards: its page, the standings and the archiv
     await new Promise<void>((done) => site.listen(0, 'localhost', done));
     const club = await open(`http://localhost:${(site.address() as AddressInfo).port}/`);
     const frame = club.page.frameLocator('iframe');
-    await frame.locator('.embed-last').filter({ hasText: shown }).waitFor({ timeout: 15_000 });
+    await frame.locator('.embed-last').filter({ hasText: shown }).waitFor({ timeout: WAIT });
     // The board is sized to the frame once the frame is laid out, which a busy machine does after the text is in:
     // wait for it (its width read at once was 0 beside a CPU-bound loop).
     const boardWidth = () => frame.locator('.embed-svg svg.board').evaluate((e) => e.getBoundingClientRect().width);
-    await expect.poll(boardWidth, { timeout: 15_000 }).toBeGreaterThan(300);
+    await expect.poll(boardWidth, { timeout: WAIT }).toBeGreaterThan(300);
     expect(await boardWidth()).toBeLessThanOrEqual(360);
     await embed.page.setViewportSize({ width: 420, height: 560 });
     await embed.page.screenshot({ path: join(scratchDirectory('embed'), 'embed.png') });
@@ -236,19 +236,19 @@ describe('an event hub over three boards: its page, the standings and the archiv
   it('lets a signed-in arbiter set the round and name a board\'s players', async () => {
     const { page, errors } = await open(`${hub.pageUrl}?user=arbiter&pass=secret`);
     const row = page.locator('.hub-edit tr[data-board="b3"]');
-    await row.waitFor({ timeout: 15_000 });
+    await row.waitFor({ timeout: WAIT });
     // The rows come from the index over HTTP; an edit goes over MQTT: saved before the page has connected, it is
     // answered "Not connected." (a fresh clone's run once clicked that soon)
-    await page.locator('#connection.connected').waitFor({ timeout: 15_000 });
+    await page.locator('#connection.connected').waitFor({ timeout: WAIT });
     await row.locator('input[name="sente"]').fill('高橋');
     await row.locator('input[name="gote"]').fill('伊藤');
     await row.locator('button').click();
     await page.locator('.hub-edit .edit-answer').filter({ hasText: '保存しました。' }).waitFor();
-    await expect.poll(() => page.locator('.mini[data-board="b3"] .mini-players').textContent(), { timeout: 15_000 })
+    await expect.poll(() => page.locator('.mini[data-board="b3"] .mini-players').textContent(), { timeout: WAIT })
       .toContain('高橋');
     await page.locator('.round-form input[name="round"]').fill('2');
     await page.locator('.round-form button').click();
-    await page.locator('.event-page .round').filter({ hasText: '第2回戦' }).waitFor({ timeout: 15_000 });
+    await page.locator('.event-page .round').filter({ hasText: '第2回戦' }).waitFor({ timeout: WAIT });
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -309,10 +309,10 @@ describe('a team match, 3 boards of Kyoto against 3 of Osaka, board against boar
 
     const { page, errors } = await open(hub.pageUrl);
     await page.locator('.event-page h1.title').filter({ hasText: '京都・大阪 対抗戦' }).waitFor();
-    await page.locator('.event-page .match').filter({ hasText: '団体戦 京都 2勝1敗 大阪' }).waitFor({ timeout: 15_000 });
+    await page.locator('.event-page .match').filter({ hasText: '団体戦 京都 2勝1敗 大阪' }).waitFor({ timeout: WAIT });
     const cards = page.locator('.event-page .mini');
     // the hosts' boards only (in the order the hub first heard them): a guest's board mirrors its host's game
-    await expect.poll(() => cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')).sort()), { timeout: 15_000 })
+    await expect.poll(() => cards.evaluateAll((c) => c.map((e) => e.getAttribute('data-board')).sort()), { timeout: WAIT })
       .toEqual(['kyoto1', 'kyoto2', 'kyoto3']);
     expect(await page.locator('.mini[data-board="kyoto1"] .mini-players').textContent()).toContain('佐藤 (遠隔の盤)');
     expect(await page.locator('.mini[data-board="kyoto2"] .mini-result').textContent()).toContain('後手の勝ち');
@@ -321,7 +321,7 @@ describe('a team match, 3 boards of Kyoto against 3 of Osaka, board against boar
     await page.close();
     const english = await open(`${hub.pageUrl}?lang=en`);
     await english.page.locator('.event-page .match').filter({ hasText: 'Team match: 京都 2 won, 1 lost against 大阪' })
-      .waitFor({ timeout: 15_000 });
+      .waitFor({ timeout: WAIT });
     await english.page.close();
   });
 });

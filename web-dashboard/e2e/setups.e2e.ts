@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Move, SpecialMoveType, importCSA, importKIF } from 'tsshogi';
-import { clickMove, open, shows, useBrowser, useDaemon } from './browser';
+import { clickMove, open, shows, useBrowser, useDaemon, WAIT } from './browser';
 
 useBrowser();
 
@@ -63,7 +63,7 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
       if (time === '30s') {
         // Byoyomi alone: the clock says so and counts it down (the computer's clock runs while it thinks).
         const clock = page.locator(`.player[data-side="${person}"] .clock`);
-        await expect.poll(() => clock.textContent(), { timeout: 10_000 }).toMatch(/^秒読み \d+$/);
+        await expect.poll(() => clock.textContent(), { timeout: WAIT }).toMatch(/^秒読み \d+$/);
       } else if (time === '10+30') {
         await expect.poll(() => page.locator(`.player[data-side="${person}"] .clock`).textContent()).toMatch(/^\d+:\d\d 秒読み30秒$/);
       }
@@ -80,7 +80,7 @@ describe('every set-up the new-game dialog offers, played by clicks at a quick p
   it('filed every game left for the next in KIF and CSA that an independent reader (tsshogi, ShogiHome\'s) reads alike', async () => {
     const games = join(local.daemon.dataDir, 'games');
     const count = () => (existsSync(games) ? readdirSync(games).filter((f) => f.endsWith('.kifu')).length : 0);
-    await expect.poll(count, { timeout: 30_000 }).toBeGreaterThanOrEqual(handicaps.length - 1);
+    await expect.poll(count, { timeout: WAIT }).toBeGreaterThanOrEqual(handicaps.length - 1);
     let handicapGames = 0;
     for (const file of readdirSync(games).filter((f) => f.endsWith('.kifu'))) {
       const kifText = readFileSync(join(games, file), 'utf8');
