@@ -154,7 +154,14 @@ final class Subscriber implements AutoCloseable {
         }
     }
 
+    /**
+     * Publish a command. After a broker outage this client reconnects by itself (an attempt every 2 s at most, each
+     * slow on a busy machine): a command waits for that, as a person's page does, rather than fail "not connected"
+     * (BoardAgainstBoardIT beside two CPU-bound loops: the host's arbiter was still between attempts after the 12 s
+     * outage when the next move was sent).
+     */
     void command(String verb, String json) throws Exception {
+        org.shogibridge.device.Await.until("the test client connected again", java.time.Duration.ofSeconds(60), client::isConnected);
         client.publish(prefix + "/cmd/" + verb, new MqttMessage(json.getBytes(StandardCharsets.UTF_8)));
     }
 
