@@ -97,14 +97,30 @@ public final class HumanSimulator {
                 + blinksMissed + " not seen, " + gesturesAgain + " made again (not read)";
     }
 
-    /** Scan until the square shows the colour (any if null) and pattern, or the time runs out; return true if it did. */
+    /**
+     * Scan until the square shows a promotion choice (yellow or green, blinking: docs/leds.md), or the time runs out;
+     * return true if it did. Another blink is not the choice: the white blink of a piece lifted from that square (the
+     * captured one) can still be on the board when the capturing piece is put down, and a gesture made then is part of
+     * the move (FirmwareBoardIT over a pseudo-terminal: the gesture answered it, and 8h2b was recorded 8h2b+).
+     */
+    private boolean waitForChoice(int square, long maxMillis) {
+        return waitForLed(square, LedFrame.Colour.YELLOW, LedFrame.Pattern.BLINK, maxMillis, LedFrame.Colour.GREEN);
+    }
+
     private boolean waitForLed(int square, LedFrame.Colour colour, LedFrame.Pattern pattern, long maxMillis) {
+        return waitForLed(square, colour, pattern, maxMillis, colour);
+    }
+
+    /** Scan until the square shows the colour (any if null) and pattern, or the time runs out; return true if it did. */
+    private boolean waitForLed(int square, LedFrame.Colour colour, LedFrame.Pattern pattern, long maxMillis,
+            LedFrame.Colour orColour) {
         if (leds == null) {
             hold(board.settleMillis() + between(150, 300));
             return true;
         }
         for (long waited = 0; waited < maxMillis; waited += scanMillis) {
-            if (leds.pattern(square) == pattern && (colour == null || leds.colour(square) == colour)) {
+            LedFrame.Colour shown = leds.colour(square);
+            if (leds.pattern(square) == pattern && (colour == null || shown == colour || shown == orColour)) {
                 return true;
             }
             scan();
@@ -272,7 +288,7 @@ public final class HumanSimulator {
         }
         place(to, after);
         if (komadaiLate) {
-            if (gesture && leds != null && !waitForLed(to, null, LedFrame.Pattern.BLINK, 3000)) {
+            if (gesture && leds != null && !waitForChoice(to, 3000)) {
                 // The board may wait for the captured piece on the komadai before it offers the choice: a player who
                 // sees no blink puts it there, then looks again (holding it while waiting for a blink that waits for
                 // it cost minutes of a firmware game, and is no player's way).
@@ -305,7 +321,7 @@ public final class HumanSimulator {
             hold(Math.max(0, judgedAt - time));
         } else {
             long before = time;
-            if (!waitForLed(to, null, LedFrame.Pattern.BLINK, 8_000)) {
+            if (!waitForChoice(to, 8_000)) {
                 blinksMissed++;
             }
             longestBlinkWait = Math.max(longestBlinkWait, time - before);
