@@ -104,23 +104,19 @@ public final class HumanSimulator {
      * the move (FirmwareBoardIT over a pseudo-terminal: the gesture answered it, and 8h2b was recorded 8h2b+).
      */
     private boolean waitForChoice(int square, long maxMillis) {
-        return waitForLed(square, LedFrame.Colour.YELLOW, LedFrame.Pattern.BLINK, maxMillis, LedFrame.Colour.GREEN);
+        return waitForLed(square, c -> c == LedFrame.Colour.YELLOW || c == LedFrame.Colour.GREEN, LedFrame.Pattern.BLINK,
+                maxMillis);
     }
 
-    private boolean waitForLed(int square, LedFrame.Colour colour, LedFrame.Pattern pattern, long maxMillis) {
-        return waitForLed(square, colour, pattern, maxMillis, colour);
-    }
-
-    /** Scan until the square shows the colour (any if null) and pattern, or the time runs out; return true if it did. */
-    private boolean waitForLed(int square, LedFrame.Colour colour, LedFrame.Pattern pattern, long maxMillis,
-            LedFrame.Colour orColour) {
+    /** Scan until the square shows a colour {@code wanted} takes in the pattern, or the time runs out; return true if it did. */
+    private boolean waitForLed(int square, java.util.function.Predicate<LedFrame.Colour> wanted, LedFrame.Pattern pattern,
+            long maxMillis) {
         if (leds == null) {
             hold(board.settleMillis() + between(150, 300));
             return true;
         }
         for (long waited = 0; waited < maxMillis; waited += scanMillis) {
-            LedFrame.Colour shown = leds.colour(square);
-            if (leds.pattern(square) == pattern && (colour == null || shown == colour || shown == orColour)) {
+            if (leds.pattern(square) == pattern && wanted.test(leds.colour(square))) {
                 return true;
             }
             scan();
@@ -260,7 +256,7 @@ public final class HumanSimulator {
             hold(between(50, 500));
             changeKomadai(mover, capturedType, +1);
             if (sameKindCaptureElsewhere(before, move)
-                    && waitForLed(to, LedFrame.Colour.YELLOW, LedFrame.Pattern.FAST_BLINK, board.settleMillis() + 800)) {
+                    && waitForLed(to, c -> c == LedFrame.Colour.YELLOW, LedFrame.Pattern.FAST_BLINK, board.settleMillis() + 800)) {
                 hold(between(100, 300));
                 lift(to);
                 hold(between(120, 250));
