@@ -81,8 +81,20 @@ final class PostGameReview implements AutoCloseable {
         if (event instanceof SessionEvent.GameEnded ended && ended.state().plies() > 0) {
             Set<Side> people = people(ended.state());
             String gameId = ended.state().gameId();
-            if (!people.isEmpty()) {
+            if (people.isEmpty()) {
+                return;
+            }
+            try {
+                // Pending on disk first: a daemon that stops before the review thread takes it up reviews it next start.
+                archive.reviewBegun(gameId);
+            } catch (IOException e) {
+                log.warn("Review of game {} not noted: {}", gameId, e.getMessage());
+            }
+            try {
                 thread.execute(() -> review(gameId, people));
+            } catch (java.util.concurrent.RejectedExecutionException stopping) {
+                // the game ended as the daemon stopped (issue 97: a stack trace in a test's log)
+                log.debug("Review of game {} left for the next start: the daemon stops.", gameId);
             }
         }
     }
