@@ -17,7 +17,9 @@ import ch.qos.logback.core.spi.FilterReply;
  * closed (the write fails with a closed-channel error no handler is left to take);</li>
  * <li>its "SUBSCRIBE (or DISCONNECT) received on already closed connection" WARN: a viewer that left with its
  * subscribe or goodbye still on the way, or one whose SUBSCRIBE overtook its CONNACK, which Moquette 0.17 drops and
- * the viewer makes again (see {@link FreshSubscription}; the dashboard's mqtt.js reconnects by itself).</li>
+ * the viewer makes again (see {@link FreshSubscription}; the dashboard's mqtt.js reconnects by itself);</li>
+ * <li>its "Session event loop ... terminated with error" ERROR and stack trace, printed when the broker stops after one
+ * of its threads failed: {@link EmbeddedBroker} has said so in one line when it failed, and restarted it.</li>
  * </ul>
  * Any other line of the broker is still logged.
  */
@@ -26,6 +28,7 @@ public final class BrokerLogFilter extends Filter<ILoggingEvent> {
     private static final String POST_OFFICE = "io.moquette.broker.PostOffice";
     private static final String PIPELINE = "io.netty.channel.DefaultChannelPipeline";
     private static final String CONNECTION = "io.moquette.broker.MQTTConnection";
+    private static final String SESSION_LOOPS = "io.moquette.broker.SessionEventLoopGroup";
 
     @Override
     public FilterReply decide(ILoggingEvent event) {
@@ -34,6 +37,10 @@ public final class BrokerLogFilter extends Filter<ILoggingEvent> {
             return FilterReply.DENY;
         }
         if (event.getLoggerName().equals(CONNECTION) && message.endsWith("received on already closed connection")) {
+            return FilterReply.DENY;
+        }
+        if (event.getLoggerName().equals(SESSION_LOOPS) && message.startsWith("Session event loop")
+                && message.endsWith("terminated with error")) {
             return FilterReply.DENY;
         }
         if (!event.getLoggerName().equals(HANDLER) && !event.getLoggerName().equals(PIPELINE)) {

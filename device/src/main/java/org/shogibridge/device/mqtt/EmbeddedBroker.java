@@ -5,7 +5,7 @@ import io.moquette.broker.config.IConfig;
 import io.moquette.broker.config.MemoryConfig;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Collections;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -14,9 +14,16 @@ import java.util.Properties;
  * key pair it also listens with TLS (MQTT and WebSocket). Telemetry is off.
  */
 public final class EmbeddedBroker implements AutoCloseable {
-    private final Server server = new Server();
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(EmbeddedBroker.class);
+    /** Closes refused clients and restarts a failed broker, off Moquette's threads. */
     private final java.util.concurrent.ExecutorService closer =
             java.util.concurrent.Executors.newSingleThreadExecutor(org.shogibridge.device.threads.DaemonThreads.named("broker-closer"));
+    private final IConfig config;
+    private final BrokerRoles roles;
+    private final Tls tls;
+    private volatile Server server;
+    private volatile boolean closed;
+    private final java.util.concurrent.atomic.AtomicInteger restarts = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * TLS listeners: a PKCS#12 key store with the broker's key and certificate chain, its password, and the ports
@@ -50,10 +57,87 @@ public final class EmbeddedBroker implements AutoCloseable {
                 p.setProperty(IConfig.WSS_PORT_PROPERTY_NAME, Integer.toString(tls.wsPort()));
             }
         }
-        IConfig config = new MemoryConfig(p);
+        this.config = new MemoryConfig(p);
+        this.roles = roles;
+        this.tls = tls;
         // Closed off Moquette's thread, which is inside the refused publish when it asks.
-        roles.onRefusedPublish(clientId -> closer.execute(() -> closeClient(clientId)));
-        server.startServer(config, Collections.emptyList(), tls == null ? null : () -> sslContext(tls), roles, roles);
+        roles.onRefusedPublish(clientId -> offMoquette(() -> closeClient(clientId)));
+        server = start();
+    }
+
+    private Server start() throws IOException {
+        Server started = new Server();
+        started.startServer(config, List.of(new SessionLoopWatch()), tls == null ? null : () -> sslContext(tls), roles,
+                roles);
+        return started;
+    }
+
+    /**
+     * Moquette (0.17) serves each client's session on one of a few threads, and a thread that meets an exception ends
+     * for good: every client served on it then waits forever, the daemon's own link among them. Its reference counting
+     * of messages has such an exception (a PUBACK releasing a message twice: a CI run's daemon stopped hearing its
+     * commands, 2026-12-06). The broker is then restarted: its clients lose their connection, reconnect, and the
+     * daemon publishes its state again, as after any broker outage.
+     */
+    private final class SessionLoopWatch extends io.moquette.interception.AbstractInterceptHandler {
+        @Override
+        public String getID() {
+            return "shogi-bridge-session-loop-watch";
+        }
+
+        @Override
+        public Class<?>[] getInterceptedMessageTypes() {
+            return new Class<?>[] {io.moquette.interception.messages.InterceptExceptionMessage.class};
+        }
+
+        @Override
+        public void onSessionLoopError(Throwable error) {
+            log.error("Broker failed. One of its threads stopped ({}); the broker restarts and its clients reconnect.",
+                    rootCause(error));
+            log.debug("The broker's failure", error);
+            offMoquette(EmbeddedBroker.this::restart);
+        }
+    }
+
+    /** Run a task on the broker's own thread; none once the broker is closing. */
+    private void offMoquette(Runnable task) {
+        try {
+            closer.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            log.debug("The broker is closing: a task is dropped.");
+        }
+    }
+
+    private void restart() {
+        if (closed) {
+            return;
+        }
+        server.stopServer();
+        try {
+            server = start();
+            restarts.incrementAndGet();
+            log.info("Broker restarted.");
+        } catch (IOException | RuntimeException e) {
+            log.error("Broker failed. It could not be started again ({}); restart the daemon.", e.getMessage());
+        }
+    }
+
+    /** Return how often the broker was restarted after a failure (for tests). */
+    int restarts() {
+        return restarts.get();
+    }
+
+    /** The running Moquette server (for tests that break it). */
+    Server server() {
+        return server;
+    }
+
+    private static String rootCause(Throwable error) {
+        Throwable cause = error;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause.toString();
     }
 
     /**
@@ -92,7 +176,13 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stopServer();
+        closed = true;
         closer.shutdownNow();
+        try {
+            closer.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS); // a restart under way ends first
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        server.stopServer();
     }
 }

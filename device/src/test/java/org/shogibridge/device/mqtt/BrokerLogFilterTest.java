@@ -67,6 +67,18 @@ class BrokerLogFilterTest {
     }
 
     @Test
+    void aFailedBrokerThreadIsSaidOnceByTheDaemonNotAgainWithAStackTraceAtItsStop() {
+        // Moquette 0.17's own line (SessionEventLoopGroup.terminate), seen in a CI run, 2026-12-06
+        LoggingEvent failed = new LoggingEvent("test", context.getLogger("io.moquette.broker.SessionEventLoopGroup"),
+                Level.ERROR, "Session event loop {} terminated with error", new IllegalStateException("refCnt: 0"),
+                new Object[] {"Session Executor 0"});
+        assertEquals(FilterReply.DENY, filter.decide(failed));
+        LoggingEvent other = new LoggingEvent("test", context.getLogger("io.moquette.broker.SessionEventLoopGroup"),
+                Level.ERROR, "Something else about the loops", null, new Object[0]);
+        assertEquals(FilterReply.NEUTRAL, filter.decide(other));
+    }
+
+    @Test
     void anyOtherErrorIsKept() {
         assertEquals(FilterReply.NEUTRAL, decide("io.moquette.broker.NewNettyMQTTHandler", new IllegalStateException("a bug")));
         assertEquals(FilterReply.NEUTRAL, decide("io.moquette.broker.NewNettyMQTTHandler", null));
