@@ -27,33 +27,21 @@ import org.shogibridge.core.rules.Variant;
  * <p>Noise {@code p}: on each scan, with probability p one random square flickers to a wrong reading for one or two
  * scans; and each real change of a square bounces (reads the old value again for single scans) with probability
  * min(1, 20p).
+ *
+ * <p>Its parts: {@link SensedBoard}, what the board holds and what its sensors read of it; {@link LedGestures}, the
+ * gestures made in answer to the LEDs; this class, the hands' habits in making a move.
  */
 public final class HumanSimulator {
     private final Variant variant;
     private final InferenceSettings board;
-    private final double noise;
-    private final int scanMillis;
-    private final Consumer<SensorSnapshot> sink;
     private final SplittableRandom random;
     private final boolean faces;
-
-    // The physical truth, and the sensor errors laid over it.
-    private final byte[] truth;
-    private final int[] komadai = new int[2 * Piece.TYPES];
-    private final int[] flickerScans;
-    private final byte[] flickerReading;
-    private final int[] bounceScans;
-    private final byte[] bounceReading;
-    private final SensorSnapshot snapshot;
+    /** What the board physically holds, and what its sensors read of it. */
+    private final SensedBoard sensed;
+    /** The gestures made in answer to its LEDs. */
+    private final LedGestures eyes;
     private final MoveList scratch = new MoveList();
-    private long time;
-    private long lastChange;
     private int lastTo = -1;
-    private LedFrame leds;
-    private int gestures;
-    private long longestBlinkWait;
-    private int blinksMissed;
-    private int gesturesAgain;
 
     /**
      * Return a simulator for a board read with these inference settings (their timers shape the player's gestures),
@@ -66,18 +54,10 @@ public final class HumanSimulator {
         }
         this.variant = variant;
         this.board = board;
-        this.noise = noise;
-        this.scanMillis = scanMillis;
-        this.sink = sink;
         this.random = new SplittableRandom(seed);
         this.faces = board.faceSensing();
-        int n = variant.squares();
-        truth = new byte[n];
-        flickerScans = new int[n];
-        flickerReading = new byte[n];
-        bounceScans = new int[n];
-        bounceReading = new byte[n];
-        snapshot = new SensorSnapshot(variant);
+        this.sensed = new SensedBoard(variant, faces, noise, scanMillis, random, sink);
+        this.eyes = new LedGestures(sensed, board);
     }
 
     /**
@@ -85,7 +65,7 @@ public final class HumanSimulator {
      * the board cannot tell apart is confirmed only when the candidates blink.
      */
     public void watch(LedFrame frame) {
-        this.leds = frame;
+        eyes.watch(frame);
     }
 
     /**
@@ -93,54 +73,17 @@ public final class HumanSimulator {
      * choice to blink (simulated time), and how many they made without seeing it (8 s passed).
      */
     public String promotionGestures() {
-        return gestures + " promotion gestures, the longest wait for the blink " + longestBlinkWait + " ms, "
-                + blinksMissed + " not seen, " + gesturesAgain + " made again (not read)";
-    }
-
-    /**
-     * Scan until the square shows a promotion choice (yellow or green, blinking: docs/leds.md), or the time runs out;
-     * return true if it did. Another blink is not the choice: the white blink of a piece lifted from that square (the
-     * captured one) can still be on the board when the capturing piece is put down, and a gesture made then is part of
-     * the move (FirmwareBoardIT over a pseudo-terminal: the gesture answered it, and 8h2b was recorded 8h2b+).
-     */
-    private boolean waitForChoice(int square, long maxMillis) {
-        return waitForLed(square, c -> c == LedFrame.Colour.YELLOW || c == LedFrame.Colour.GREEN, LedFrame.Pattern.BLINK,
-                maxMillis);
-    }
-
-    /** Scan until the square shows a colour {@code wanted} takes in the pattern, or the time runs out; return true if it did. */
-    private boolean waitForLed(int square, java.util.function.Predicate<LedFrame.Colour> wanted, LedFrame.Pattern pattern,
-            long maxMillis) {
-        if (leds == null) {
-            hold(board.settleMillis() + between(150, 300));
-            return true;
-        }
-        for (long waited = 0; waited < maxMillis; waited += scanMillis) {
-            if (leds.pattern(square) == pattern && wanted.test(leds.colour(square))) {
-                return true;
-            }
-            scan();
-        }
-        return false;
+        return eyes.summary();
     }
 
     /** Return the simulated clock in milliseconds: the time of the next scan. */
     public long timeMillis() {
-        return time;
+        return sensed.time();
     }
 
     /** Put a position on the board and let it rest long enough to be judged. */
     public void setUp(Position position) {
-        SensorSnapshot image = SensorSnapshot.of(position, faces);
-        for (int sq = 0; sq < truth.length; sq++) {
-            truth[sq] = image.reading(sq);
-        }
-        for (Side side : Side.values()) {
-            for (int type : variant.handTypes()) {
-                komadai[side.index() * Piece.TYPES + type] = position.handCount(side, type);
-            }
-        }
-        lastChange = time;
+        sensed.load(position);
         rest();
     }
 
@@ -171,7 +114,7 @@ public final class HumanSimulator {
 
     /** Take a piece of a type from a side's komadai ({@code delta} -1) or put one there (+1), and scan for a moment. */
     public void changeKomadaiCount(Side side, int type, int delta) {
-        if (komadai[side.index() * Piece.TYPES + type] + delta < 0) {
+        if (sensed.komadai(side, type) + delta < 0) {
             throw new IllegalArgumentException("Empty komadai. No " + Piece.letter(type) + " to take.");
         }
         changeKomadai(side, type, delta);
@@ -183,24 +126,12 @@ public final class HumanSimulator {
      * komadai count (a move asked of the hands is made only on the position it was asked for).
      */
     public boolean shows(Position position) {
-        for (int sq = 0; sq < truth.length; sq++) {
-            if (truth[sq] != SensorSnapshot.readingOf(position.pieceAt(sq), faces)) {
-                return false;
-            }
-        }
-        for (Side side : Side.values()) {
-            for (int type : variant.handTypes()) {
-                if (komadai[side.index() * Piece.TYPES + type] != position.handCount(side, type)) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return sensed.shows(position);
     }
 
     /** Return what the square physically holds, as a sensor reading. */
     public byte truth(int square) {
-        return truth[square];
+        return sensed.truth(square);
     }
 
     /** Make {@code move} (legal in {@code before}, which is left unchanged) by hand, then rest until it is judged. */
@@ -234,7 +165,7 @@ public final class HumanSimulator {
             gesture = false; // already made before the late komadai update
         }
         if (gesture) {
-            promotionGesture(to);
+            eyes.promote(to);
         }
         lastTo = to;
         rest();
@@ -256,7 +187,7 @@ public final class HumanSimulator {
             hold(between(50, 500));
             changeKomadai(mover, capturedType, +1);
             if (sameKindCaptureElsewhere(before, move)
-                    && waitForLed(to, c -> c == LedFrame.Colour.YELLOW, LedFrame.Pattern.FAST_BLINK, board.settleMillis() + 800)) {
+                    && eyes.waitForLed(to, c -> c == LedFrame.Colour.YELLOW, LedFrame.Pattern.FAST_BLINK, board.settleMillis() + 800)) {
                 hold(between(100, 300));
                 lift(to);
                 hold(between(120, 250));
@@ -284,17 +215,17 @@ public final class HumanSimulator {
         }
         place(to, after);
         if (komadaiLate) {
-            if (gesture && leds != null && !waitForChoice(to, 3000)) {
+            if (gesture && eyes.watching() && !eyes.waitForChoice(to, 3000)) {
                 // The board may wait for the captured piece on the komadai before it offers the choice: a player who
                 // sees no blink puts it there, then looks again (holding it while waiting for a blink that waits for
                 // it cost minutes of a firmware game, and is no player's way).
                 hold(between(50, 600));
                 changeKomadai(mover, capturedType, +1);
-                promotionGesture(to);
+                eyes.promote(to);
                 return true;
             }
             if (gesture) {
-                promotionGesture(to);
+                eyes.promote(to);
             }
             hold(between(50, 600));
             changeKomadai(mover, capturedType, +1);
@@ -305,75 +236,15 @@ public final class HumanSimulator {
 
     // ---------------------------------------------------------------- gestures and habits
 
-    /**
-     * Lift the piece on its destination and put it back once the LED shows the promotion choice: toggles it. Without
-     * a watched LED frame, the player waits as long as the board takes to judge. A player waits for the choice to be
-     * shown, through a board that goes away meanwhile (8 s); a gesture made blind after that is one a board that
-     * acknowledges its LEDs does not take (issue 97), and the player makes it again once the unwanted choice blinks.
-     */
-    private void promotionGesture(int to) {
-        if (leds == null) {
-            long judgedAt = lastChange + (long) board.debounceScans() * scanMillis + board.settleMillis();
-            hold(Math.max(0, judgedAt - time));
-        } else {
-            long before = time;
-            if (!waitForChoice(to, 8_000)) {
-                blinksMissed++;
-            }
-            longestBlinkWait = Math.max(longestBlinkWait, time - before);
-        }
-        gestures++;
-        hold(between(100, 300));
-        liftAndReplace(to);
-        if (leds != null) {
-            // The player looks: the target blinks yellow while promoting, green while not. A gesture the board did
-            // not read (its cable pulled meanwhile) leaves the other colour blinking once it is back: made again.
-            LedFrame.Colour unwanted = board.promoteByDefault() ? LedFrame.Colour.YELLOW : LedFrame.Colour.GREEN;
-            for (int again = 0; again < 3 && choiceStaysUnwanted(to, unwanted); again++) {
-                gesturesAgain++;
-                hold(between(100, 300));
-                liftAndReplace(to);
-            }
-        }
-    }
-
-    /**
-     * Whether the choice the player did not want goes on blinking for 2 s after their gesture (the Pi's answer to a
-     * gesture it read comes within a second or two, even late); dark LEDs (the board away) are waited through, for
-     * 30 s, and a steady light means the choice is closed.
-     */
-    private boolean choiceStaysUnwanted(int to, LedFrame.Colour unwanted) {
-        long unwantedFor = 0;
-        for (long waited = 0; waited < 30_000; waited += scanMillis) {
-            boolean lit = leds.colour(to) != LedFrame.Colour.OFF;
-            if (lit && leds.pattern(to) == LedFrame.Pattern.STEADY || lit && leds.colour(to) != unwanted) {
-                return false;
-            }
-            unwantedFor = lit ? unwantedFor + scanMillis : 0;
-            if (unwantedFor >= 2_000) {
-                return true;
-            }
-            scan();
-        }
-        return false;
-    }
-
-    private void liftAndReplace(int to) {
-        byte reading = truth[to];
-        lift(to);
-        hold(between(150, 300));
-        set(to, reading);
-    }
-
     /** A piece not involved in the move is knocked off its square and put back. */
     private void bump(Position before, int move) {
-        int sq = random.nextInt(truth.length);
+        int sq = random.nextInt(sensed.squares());
         // The previous move's destination is left alone: lifting and replacing it is the promotion gesture.
-        if (truth[sq] == SensorSnapshot.EMPTY || sq == lastTo || sq == Move.to(move)
+        if (sensed.truth(sq) == SensorSnapshot.EMPTY || sq == lastTo || sq == Move.to(move)
                 || !Move.isDrop(move) && sq == Move.from(move)) {
             return;
         }
-        byte reading = truth[sq];
+        byte reading = sensed.truth(sq);
         lift(sq);
         hold(between(40, 350));
         set(sq, reading);
@@ -445,9 +316,9 @@ public final class HumanSimulator {
             int wavers = 1 + random.nextInt(3);
             for (int i = 0; i < wavers; i++) {
                 set(square, reading);
-                hold((1 + random.nextInt(5)) * (long) scanMillis);
+                hold((1 + random.nextInt(5)) * (long) sensed.scanMillis());
                 set(square, SensorSnapshot.EMPTY);
-                hold((1 + random.nextInt(5)) * (long) scanMillis);
+                hold((1 + random.nextInt(5)) * (long) sensed.scanMillis());
             }
         }
         set(square, reading);
@@ -459,71 +330,20 @@ public final class HumanSimulator {
 
     /** Rest after a move: long enough for the board to be judged, plus thinking time. */
     private void rest() {
-        long judgedAt = lastChange + (long) board.debounceScans() * scanMillis + board.settleMillis();
-        hold(Math.max(0, judgedAt - time) + between(60, 600));
+        long judgedAt = sensed.lastChange() + (long) board.debounceScans() * sensed.scanMillis() + board.settleMillis();
+        hold(Math.max(0, judgedAt - sensed.time()) + between(60, 600));
     }
 
-    // ---------------------------------------------------------------- the physical board and its sensors
-
     private void set(int square, byte reading) {
-        byte old = truth[square];
-        if (old == reading) {
-            return;
-        }
-        truth[square] = reading;
-        lastChange = time;
-        if (random.nextDouble() < Math.min(1, 20 * noise)) {
-            bounceScans[square] = 1 + random.nextInt(4);
-            bounceReading[square] = old;
-        }
+        sensed.set(square, reading);
     }
 
     private void changeKomadai(Side side, int type, int delta) {
-        komadai[side.index() * Piece.TYPES + type] += delta;
-        lastChange = time;
+        sensed.changeKomadai(side, type, delta);
     }
 
     private void hold(long millis) {
-        for (long t = 0; t < millis; t += scanMillis) {
-            scan();
-        }
-    }
-
-    private void scan() {
-        if (noise > 0 && random.nextDouble() < noise) {
-            int sq = random.nextInt(truth.length);
-            flickerScans[sq] = 1 + random.nextInt(2);
-            flickerReading[sq] = wrongReading(truth[sq]);
-        }
-        for (int sq = 0; sq < truth.length; sq++) {
-            byte reading = truth[sq];
-            if (flickerScans[sq] > 0) {
-                reading = flickerReading[sq];
-                flickerScans[sq]--;
-            } else if (bounceScans[sq] > 0) {
-                reading = bounceScans[sq] % 2 == 1 ? bounceReading[sq] : truth[sq];
-                bounceScans[sq]--;
-            }
-            snapshot.reading(sq, reading);
-        }
-        for (Side side : Side.values()) {
-            for (int type : variant.handTypes()) {
-                snapshot.komadai(side, type, komadai[side.index() * Piece.TYPES + type]);
-            }
-        }
-        snapshot.timeMillis(time);
-        sink.accept(snapshot);
-        time += scanMillis;
-    }
-
-    private byte wrongReading(byte reading) {
-        if (reading == SensorSnapshot.EMPTY) {
-            return faces ? SensorSnapshot.FACE_UP : SensorSnapshot.OCCUPIED;
-        }
-        if (!faces || random.nextBoolean()) {
-            return SensorSnapshot.EMPTY;
-        }
-        return reading == SensorSnapshot.FACE_UP ? SensorSnapshot.FACE_DOWN : SensorSnapshot.FACE_UP;
+        sensed.hold(millis);
     }
 
     // ---------------------------------------------------------------- what the player knows of the rules
@@ -551,6 +371,6 @@ public final class HumanSimulator {
     }
 
     private long between(int low, int high) {
-        return low + random.nextInt(high - low + 1);
+        return sensed.between(low, high);
     }
 }
