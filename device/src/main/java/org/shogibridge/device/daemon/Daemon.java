@@ -9,8 +9,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -41,7 +39,7 @@ import org.shogibridge.device.journal.TsumeProgress;
 import org.shogibridge.device.mqtt.BrokerRoles;
 import org.shogibridge.device.mqtt.EmbeddedBroker;
 import org.shogibridge.device.mqtt.MqttLink;
-import org.shogibridge.device.threads.DaemonThreads;
+import org.shogibridge.device.threads.Timers;
 import org.shogibridge.device.voice.ClockCaller;
 import org.shogibridge.device.voice.CommandSpeaker;
 import org.shogibridge.device.voice.Speaker;
@@ -61,7 +59,8 @@ public final class Daemon implements AutoCloseable {
     private static final long READY_WAIT_MILLIS = 10_000;
 
     private final RunSettings settings;
-    private final MonotonicClock clock = new MonotonicClock();
+    /** The daemon's time, and where its timers wait: the system's, or a test's that it moves ahead. */
+    private final MonotonicClock clock;
     private final Variant variant;
     private BoardBroker broker;
     private MqttLink link;
@@ -91,8 +90,7 @@ public final class Daemon implements AutoCloseable {
     private ClockCaller clockCaller;
     /** The menu button's menu (touched only on the board loop). */
     private BoardMenu menu;
-    private final ScheduledExecutorService timers =
-            Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("daemon-timers"));
+    private final Timers timers;
     private ChangeRouter router;
     private final DaemonProbe probe = new DaemonProbe(() -> this.loop, () -> this.session, () -> this.simulated,
             () -> this.broker == null ? null : this.broker.boardAccount(),
@@ -110,6 +108,13 @@ public final class Daemon implements AutoCloseable {
 
     /** A daemon whose wired board ({@code board.source: wired}) is on this Pi4J context. */
     public Daemon(RunSettings settings, Supplier<com.pi4j.context.Context> pi4j) {
+        this(settings, pi4j, new MonotonicClock(), Timers.system("daemon-timers"));
+    }
+
+    /** A daemon on this clock, whose timers wait on it (a test's: it moves both ahead). */
+    Daemon(RunSettings settings, Supplier<com.pi4j.context.Context> pi4j, MonotonicClock clock, Timers timers) {
+        this.clock = clock;
+        this.timers = timers;
         this.settings = settings;
         this.variant = settings.session().variant();
         this.pi4j = pi4j;
@@ -179,7 +184,7 @@ public final class Daemon implements AutoCloseable {
             }
             if (settings.config().demo()) {
                 // The demo plays game after game: set up the start again, which the board reads as a new game.
-                router.demo(() -> timers.schedule(() -> simulated.setUp(Position.start(variant)), 3, TimeUnit.SECONDS));
+                router.demo(() -> timers.schedule(() -> simulated.setUp(Position.start(variant)), 3_000));
             }
         }
 
@@ -335,7 +340,7 @@ public final class Daemon implements AutoCloseable {
     @Override
     public void close() {
         log.info("Stopping.");
-        timers.shutdownNow();
+        timers.close();
         if (board != null) {
             board.close();
         }

@@ -1,7 +1,5 @@
 package org.shogibridge.device.daemon;
 
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.shogibridge.core.session.GameSession;
@@ -40,7 +38,7 @@ final class RemoteSeats implements RemoteTable {
 
     /** Start board against board if a configured player is at another board; return null if none is. */
     static RemoteSeats start(RunSettings settings, BoardLoop loop, Supplier<GameSession> session, Outlet outlet,
-            MqttLink link, ChangeRouter router, Voice voice, ScheduledExecutorService timers) {
+            MqttLink link, ChangeRouter router, Voice voice, org.shogibridge.device.threads.Timers timers) {
         Player remote = settings.session().black().kind() == Player.Kind.BOARD ? settings.session().black()
                 : settings.session().white().kind() == Player.Kind.BOARD ? settings.session().white() : null;
         if (remote == null) {
@@ -54,13 +52,13 @@ final class RemoteSeats implements RemoteTable {
             link.follow(other + "/remote/refused", (topic, payload) -> guest.refused(payload));
             link.follow(other + "/remote/clock", (topic, payload) -> guest.clocks(payload));
             outlet.onPublished(guest::published);
-            timers.scheduleAtFixedRate(guest::ping, PING_MILLIS, PING_MILLIS, TimeUnit.MILLISECONDS);
+            timers.every(guest::ping, PING_MILLIS, PING_MILLIS);
         } else {
             HostSeat host = new HostSeat(seats, remote.boardAddress(), settings.remoteGraceMillis(), loop.now());
             link.follow(other + "/remote/move", (topic, payload) -> host.proposed(payload));
             link.follow(other + "/remote/ping", (topic, payload) -> host.pinged(payload));
             router.remoteTurn(() -> loop.post(() -> host.guestToMove(session.get())));
-            timers.scheduleAtFixedRate(() -> loop.post(() -> host.watch(session.get())), 1, 1, TimeUnit.SECONDS);
+            timers.every(() -> loop.post(() -> host.watch(session.get())), 1_000, 1_000);
         }
         return seats;
     }

@@ -1,8 +1,5 @@
 package org.shogibridge.device.voice;
 
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.shogibridge.core.session.ClockState;
 import org.shogibridge.core.session.GameState;
@@ -10,6 +7,7 @@ import org.shogibridge.core.session.TimeControl;
 import org.shogibridge.core.speech.Announcer.Utterance;
 import org.shogibridge.core.speech.ClockCalls;
 import org.shogibridge.core.speech.Language;
+import org.shogibridge.device.threads.Timers;
 
 /**
  * Speaks the clock's calls (残り5分, 10秒, 20秒, 1…9) at their instants while a side thinks. Told of every change on
@@ -18,13 +16,13 @@ import org.shogibridge.core.speech.Language;
  * for a clock that has stopped.
  */
 public final class ClockCaller {
-    private final ScheduledExecutorService timers;
+    private final Timers timers;
     private final Consumer<Runnable> onBoardLoop;
     private final Voice voice;
     private final Language language;
     private ClockCalls calls;
     private TimeControl control;
-    private ScheduledFuture<?> pending;
+    private Timers.Timer pending;
     private long generation;
 
     /**
@@ -32,7 +30,7 @@ public final class ClockCaller {
      * @param onBoardLoop runs a task on the board loop
      * @param voice       what publishes and speaks a call
      */
-    public ClockCaller(ScheduledExecutorService timers, Consumer<Runnable> onBoardLoop, Voice voice, Language language) {
+    public ClockCaller(Timers timers, Consumer<Runnable> onBoardLoop, Voice voice, Language language) {
         this.language = language;
         this.timers = timers;
         this.onBoardLoop = onBoardLoop;
@@ -43,7 +41,7 @@ public final class ClockCaller {
     public void changed(GameState state) {
         generation++;
         if (pending != null) {
-            pending.cancel(false);
+            pending.cancel();
             pending = null;
         }
         ClockState clock = state.clock();
@@ -71,6 +69,6 @@ public final class ClockCaller {
                         System.currentTimeMillis());
                 plan(state, next.leftMillis());
             }
-        }), delay, TimeUnit.MILLISECONDS);
+        }), delay);
     }
 }

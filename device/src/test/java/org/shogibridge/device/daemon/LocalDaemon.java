@@ -17,6 +17,8 @@ final class LocalDaemon implements AutoCloseable {
 
     final Daemon daemon;
     final Subscriber mqtt;
+    /** The daemon's clock and timers: the system's time, which the test may skip ahead. */
+    final SkippableTime time = new SkippableTime();
 
     /** Start it: sente and gote as given, then the extra configuration keys over the defaults. */
     LocalDaemon(Path data, Map<String, Object> sente, Map<String, Object> gote, Map<String, Object> extra) throws Exception {
@@ -32,7 +34,8 @@ final class LocalDaemon implements AutoCloseable {
                 "players.sente", sente, "players.gote", gote));
         overrides.putAll(extra);
         var settings = new ConfigLoader().load(null, overrides);
-        daemon = pi4j == null ? new Daemon(settings) : new Daemon(settings, () -> pi4j);
+        daemon = new Daemon(settings, pi4j == null ? org.shogibridge.device.board.wired.PiBoardFactory::hardwareContext
+                : () -> pi4j, time.clock, time);
         daemon.start();
         // With broker.url among the extras the daemon is on that broker (a Mosquitto of the test's), and so is its watcher.
         String url = extra.get("broker.url") instanceof String external ? external : "tcp://127.0.0.1:" + mqttPort;
