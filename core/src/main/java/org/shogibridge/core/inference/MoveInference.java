@@ -172,6 +172,14 @@ public final class MoveInference {
         }
     }
 
+    /**
+     * Readings were lost between the last two the board sent (a gap in its frames' numbers): what happened in that
+     * moment was never seen. A promotion choice open then waits for its gesture to be made again.
+     */
+    public void readingsLost() {
+        promotion.readingsLost();
+    }
+
     /** The board stopped reporting (cable pulled, firmware reset): nothing is judged until it is back. */
     public void boardOffline() {
         offline = true;

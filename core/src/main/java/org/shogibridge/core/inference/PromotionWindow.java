@@ -118,6 +118,17 @@ final class PromotionWindow {
         }
     }
 
+    /**
+     * Frames from the board were lost while the choice was open (a gap in their numbers): a gesture made in that
+     * moment was never read, and the player, seeing the old colour still blinking, makes it again. The window has the
+     * grace of a gesture not taken (issue 97: the lift of a decline lost on a faulty link, recorded promoted).
+     */
+    void readingsLost() {
+        if (move != Move.NONE) {
+            unseenGesture = true;
+        }
+    }
+
     /** The current choice is in the LED frame of {@code version}, once the board shows it. */
     void showing(long version) {
         choiceVersion = version;

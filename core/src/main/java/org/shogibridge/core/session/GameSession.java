@@ -637,6 +637,11 @@ public final class GameSession {
         inference.ledsShown(frame, version, atMillis);
     }
 
+    /** Readings were lost between the last two the board sent: see {@link MoveInference#readingsLost}. */
+    public void readingsLost() {
+        inference.readingsLost();
+    }
+
     /** The board stopped reporting. */
     public void boardOffline(long nowMillis) {
         now = Math.max(now, nowMillis);

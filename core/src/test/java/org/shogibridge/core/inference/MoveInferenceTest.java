@@ -301,6 +301,23 @@ class MoveInferenceTest {
     }
 
     @Test
+    void aGestureLostWithTheBoardsFramesCanBeMadeAgainWhileTheChoiceStillBlinks() {
+        // A faulty link lost the frames of the player's decline: the put-back came after a gap in the frames' numbers,
+        // and the lift was never read. The player, seeing the promoting colour still blinking 2 s later, makes the
+        // gesture again (FirmwareBinaryIT with every fault beside two CPU-bound loops: 8h2b+ for a declined 8h2b).
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().ledsShown().scan(500);
+        board.session.readingsLost(); // the lift and the put-back, never read
+        board.scan(2_300);
+        assertEquals(List.of(), board.moves(), "a gesture may have been lost: still open for it made again");
+        board.lift("5c").place("5c");
+        assertFalse(board.events(PromotionPending.class).get(board.events(PromotionPending.class).size() - 1).promote());
+        board.ledsShown().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves());
+    }
+
+    @Test
     void aChoiceWhoseBlinkReachesTheBoardSecondsLateIsDeclinedByTheGestureMadeOnceItIsShown() {
         // A starved Pi (issue 97): the frame that blinks the choice reached the board four seconds after the piece
         // was put down. The window closed as promoted before the player could see the choice (FirmwareBoardIT:

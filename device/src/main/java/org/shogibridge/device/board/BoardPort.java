@@ -24,6 +24,13 @@ public interface BoardPort extends AutoCloseable {
         default void online() {
         }
 
+        /**
+         * Readings were lost between the last snapshot and the next (a gap in a board protocol board's frame numbers):
+         * what happened in that moment was never seen. Told before the snapshot after the gap.
+         */
+        default void readingsLost() {
+        }
+
         /** A side's clock button was pressed. */
         void clockPressed(Side side);
 

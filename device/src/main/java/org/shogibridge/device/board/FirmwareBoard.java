@@ -292,6 +292,7 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
                         // talking, so the watchdog is fed.
                         stats.gaps++;
                         lastSnapshotMillis = now;
+                        listener.readingsLost();
                     }
                 }
             }
@@ -378,8 +379,10 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
 
     private void deliver(long now) {
         int seq = readings.seq();
-        if (expectedSeq >= 0 && seq != expectedSeq) {
-            stats.gaps++; // snapshots are whole: a lost one costs nothing but its moment
+        boolean repeated = expectedSeq >= 0 && seq == ((expectedSeq - 1) & 0xFFFF); // a frame the link sent twice
+        if (expectedSeq >= 0 && seq != expectedSeq && !repeated) {
+            stats.gaps++; // snapshots are whole: a lost one costs nothing but its moment, which the listener is told of
+            listener.readingsLost();
         }
         expectedSeq = (seq + 1) & 0xFFFF;
         lastSnapshotMillis = now;

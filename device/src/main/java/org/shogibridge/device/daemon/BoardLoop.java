@@ -157,6 +157,11 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     }
 
     @Override
+    public void readingsLost() {
+        post(() -> session.readingsLost());
+    }
+
+    @Override
     public void online() {
         post(() -> session.boardOnline(now()));
     }
