@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.device.config.ConfigLoader;
-import org.slf4j.LoggerFactory;
 import org.shogibridge.device.mqtt.MqttLink;
 
 /**
@@ -60,7 +59,7 @@ class ClubBrokerTest {
                     "broker.ca-file", etc + "/ca.pem",
                     "players.sente", Map.of("type", "human"), "players.gote", Map.of("type", "human")));
             ListAppender<ILoggingEvent> logged = new ListAppender<>(); // every line of ours, INFO and DEBUG too, kept here
-            Logger ours = (Logger) LoggerFactory.getLogger("org.shogibridge");
+            Logger ours = org.shogibridge.device.Logs.logback("org.shogibridge");
             ch.qos.logback.classic.Level level = ours.getLevel();
             logged.start();
             ours.addAppender(logged);

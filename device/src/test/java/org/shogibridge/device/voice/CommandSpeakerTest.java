@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.shogibridge.core.speech.Announcer.Utterance;
@@ -80,7 +79,7 @@ class CommandSpeakerTest {
     @Test
     void aSpeakerThatFallsBehindLogsTwoLinesNotOnePerSkippedPhrase() throws Exception {
         ListAppender<ILoggingEvent> logged = new ListAppender<>();
-        Logger speakerLog = (Logger) LoggerFactory.getLogger(CommandSpeaker.class);
+        Logger speakerLog = org.shogibridge.device.Logs.logback(CommandSpeaker.class);
         logged.start();
         speakerLog.addAppender(logged);
         try (CommandSpeaker speaker = new CommandSpeaker("cp /bin/true {wav}", 100, "sleep 0.2", dir)) {
