@@ -197,23 +197,38 @@ public final class EmulateBoardCommand implements Callable<Integer> {
     }
 
     /**
-     * Whether the Pi took the move, as the player sees it: its destination lit steady green, the Pi's mark of the last
-     * move (docs/leds.md). A move made just before the link went and judged after it came back, against the board as
-     * it then stood, is shown as a correction instead; the player puts it back and makes it again (without this the
-     * emulator went on, and ended its game two moves ahead of the Pi's).
+     * Whether the Pi took the move, as the player sees it: its mark of the last move, the move's origin and destination
+     * lit steady green and no other square (docs/leds.md; a drop's destination alone). The whole mark, since a move to
+     * the square of the move before (a recapture, 同) finds that square lit already: beside two CPU-bound loops the
+     * hands took a Pi still judging 2d2c+ for one that had taken it, by 2c lit for P*2c, played 2b2c at once, and the
+     * two moves were never read (FirmwareBoardIT over a pseudo-terminal). A move made just before the link went and
+     * judged after it came back, against the board as it then stood, is shown as a correction instead; the player puts
+     * it back and makes it again (without this the emulator went on, and ended its game two moves ahead of the Pi's).
      */
     private static boolean taken(EmulatedFirmware emulator, LedFrame leds, int move, MonotonicClock clock, int ply)
             throws InterruptedException {
-        int to = Move.to(move);
         long giveUp = clock.millis() + TAKEN_PATIENCE_MILLIS;
         while (clock.millis() < giveUp) {
-            if (leds.colour(to) == LedFrame.Colour.GREEN && leds.pattern(to) == LedFrame.Pattern.STEADY) {
+            if (marked(leds, move)) {
                 return true;
             }
             Thread.sleep(20);
         }
         awaitSynced(emulator, clock, ply);
-        return leds.colour(to) == LedFrame.Colour.GREEN && leds.pattern(to) == LedFrame.Pattern.STEADY;
+        return marked(leds, move);
+    }
+
+    /** Whether the LEDs mark exactly this move as the last: its squares, and no other, steady green. */
+    private static boolean marked(LedFrame leds, int move) {
+        int from = Move.isDrop(move) ? -1 : Move.from(move);
+        int to = Move.to(move);
+        for (int sq = 0; sq < leds.squares(); sq++) {
+            boolean lit = leds.colour(sq) == LedFrame.Colour.GREEN && leds.pattern(sq) == LedFrame.Pattern.STEADY;
+            if (lit != (sq == to || sq == from)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
