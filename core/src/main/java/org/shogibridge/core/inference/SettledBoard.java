@@ -24,7 +24,11 @@ final class SettledBoard {
     private final long[] lastPlace;
     private final int[] diff;
     private int diffCount;
+    /** What no sensor reads: a channel not yet known since the board was (re)started. */
+    private static final int UNKNOWN = -1;
     private boolean started;
+    /** Channels (squares and komadai counts) with no reading held yet since the board was (re)started. */
+    private int unknown;
     private long lastChange;
 
     SettledBoard(Variant variant, InferenceSettings settings) {
@@ -36,33 +40,24 @@ final class SettledBoard {
         this.lastLift = new long[n];
         this.lastPlace = new long[n];
         this.diff = new int[n];
-        Arrays.fill(lastLift, NEVER);
-        Arrays.fill(lastPlace, NEVER);
+        restart();
     }
 
     /** What reading a snapshot changed. */
     enum Change { NONE, KOMADAI, BOARD }
 
     /**
-     * Take one scan. The first scan (and the first after {@link #restart}) is taken as it is; later ones go through
-     * the debouncers. Return what changed.
+     * Take one scan. Every reading goes through the debouncers, the first ones too: the board is started once each
+     * square and komadai count has held one reading for the debounce's scans (a sensor flickering in the first scan
+     * after start-up or a reconnection, then a stalled link, made a start position read as a handicap: issue 97).
+     * Return what changed.
      */
     Change read(SensorSnapshot snapshot) {
         long now = snapshot.timeMillis();
         byte[] raw = snapshot.squares();
         int[] rawKomadai = snapshot.komadaiCounts();
         if (!started) {
-            for (int sq = 0; sq < board.length; sq++) {
-                board[sq] = normalized(raw[sq]);
-                squareDebouncer.force(sq, board[sq]);
-            }
-            for (int k = 0; k < komadai.length; k++) {
-                komadai[k] = rawKomadai[k];
-                komadaiDebouncer.force(k, komadai[k]);
-            }
-            started = true;
-            lastChange = now;
-            return Change.BOARD;
+            return readFirst(raw, rawKomadai, now);
         }
         boolean boardChanged = false;
         boolean komadaiChanged = false;
@@ -90,9 +85,41 @@ final class SettledBoard {
         return boardChanged ? Change.BOARD : komadaiChanged ? Change.KOMADAI : Change.NONE;
     }
 
-    /** Forget the debounced state: the next scan is taken as the board (after the board was offline). */
+    /** The first readings: each channel is known once one reading held; the board starts when all are known. */
+    private Change readFirst(byte[] raw, int[] rawKomadai, long now) {
+        for (int sq = 0; sq < board.length; sq++) {
+            byte reading = normalized(raw[sq]);
+            if (squareDebouncer.update(sq, reading)) {
+                unknown -= board[sq] == UNKNOWN ? 1 : 0;
+                board[sq] = reading;
+            }
+        }
+        for (int k = 0; k < komadai.length; k++) {
+            if (komadaiDebouncer.update(k, rawKomadai[k])) {
+                unknown -= komadai[k] == UNKNOWN ? 1 : 0;
+                komadai[k] = rawKomadai[k];
+            }
+        }
+        if (unknown > 0) {
+            return Change.NONE;
+        }
+        started = true;
+        lastChange = now;
+        return Change.BOARD;
+    }
+
+    /** Forget the debounced state: the board is read anew (at start-up, and after the board was offline). */
     void restart() {
         started = false;
+        Arrays.fill(board, (byte) UNKNOWN);
+        Arrays.fill(komadai, UNKNOWN);
+        for (int sq = 0; sq < board.length; sq++) {
+            squareDebouncer.force(sq, UNKNOWN);
+        }
+        for (int k = 0; k < komadai.length; k++) {
+            komadaiDebouncer.force(k, UNKNOWN);
+        }
+        unknown = board.length + komadai.length;
         Arrays.fill(lastLift, NEVER);
         Arrays.fill(lastPlace, NEVER);
     }

@@ -658,6 +658,36 @@ class MoveInferenceTest {
         assertEquals(List.of(), board.events);
     }
 
+    /**
+     * Issue 97, a demo board in DashboardE2eIT: the first scan after start-up showed the rook's square empty (a
+     * sensor's flicker), the board's thread then stalled on a busy machine, and the loop, judging the first scan
+     * taken as it was, began a rook-handicap game the board never showed.
+     */
+    @Test
+    void aFlickerInTheFirstScanIsNotTakenForTheBoardWhenTheScansBehindItAreLate() {
+        TestBoard board = TestBoard.unread(Variant.STANDARD, PLAIN);
+        board.flicker("8b").ticksWithoutReports(2_000).settle();
+        assertEquals(List.of(), board.events(StartPosition.class));
+        assertEquals(Position.start(Variant.STANDARD).key(), board.position().key(), "the even game the daemon started");
+        board.slide("7g", "7f").settle();
+        assertEquals(List.of("7g7f"), board.moves());
+        assertEquals(List.of(), board.events(Observation.CorrectionNeeded.class));
+    }
+
+    /** The same after the board's link came back: its first scan is debounced like any other. */
+    @Test
+    void aFlickerInTheFirstScanAfterTheBoardCameBackIsNotJudged() {
+        TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);
+        board.slide("7g", "7f").settle();
+        board.session.boardOffline(board.time());
+        board.busy(1_000);
+        board.session.boardOnline(board.time());
+        board.flicker("8b").ticksWithoutReports(2_000).settle();
+        assertEquals(List.of(), board.events(Observation.CorrectionNeeded.class));
+        board.slide("3c", "3d").settle();
+        assertEquals(List.of("7g7f", "3c3d"), board.moves());
+    }
+
     @Test
     void twoMovesMadeBeforeTheBoardSettledAreBothEntered() {
         TestBoard board = new TestBoard(Variant.STANDARD, PLAIN);

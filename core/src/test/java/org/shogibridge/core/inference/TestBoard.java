@@ -34,6 +34,15 @@ final class TestBoard {
 
     /** A board showing the variant's start position, already judged. */
     TestBoard(Variant variant, InferenceSettings settings) {
+        this(variant, settings, true);
+    }
+
+    /** A board showing the variant's start position, not yet read: the daemon just started. */
+    static TestBoard unread(Variant variant, InferenceSettings settings) {
+        return new TestBoard(variant, settings, false);
+    }
+
+    private TestBoard(Variant variant, InferenceSettings settings, boolean read) {
         this.variant = variant;
         this.settings = settings;
         this.session = new GameSession(new SessionSettings(variant, settings, TimeControl.NONE, Player.human(Player.SENTE),
@@ -44,7 +53,9 @@ final class TestBoard {
         });
         session.start(0, 0);
         this.snapshot = SensorSnapshot.of(Position.start(variant), settings.faceSensing());
-        settle();
+        if (read) {
+            settle();
+        }
     }
 
     /** A board set to a position (SFEN) by command, with the pieces put there. */
