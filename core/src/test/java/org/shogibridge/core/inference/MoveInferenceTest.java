@@ -197,6 +197,18 @@ class MoveInferenceTest {
         assertEquals(List.of("5d5c"), board.moves(), "toggled three times");
     }
 
+    /** A bishop that declined to promote, lifted and put back on its square once entered (a player adjusting it). */
+    @Test
+    void aPieceLiftedAndPutBackAfterItsMoveWasEnteredKeepsTheChoiceEntered() {
+        TestBoard board = new TestBoard("k8/9/9/9/9/9/9/1B7/4K4 b - 1", Variant.STANDARD, PLAIN);
+        board.slide("8h", "2b").settle().lift("2b").place("2b").scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("8h2b"), board.moves(), "declined by the gesture");
+        board.lift("2b").settle().place("2b").settle().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("8h2b"), board.moves(), "lifted and put back once entered: still declined");
+        board.slide("9a", "8a").settle();
+        assertEquals(List.of("8h2b", "9a8a"), board.moves());
+    }
+
     @Test
     void theWindowRunsOnlyAsFarAsTheBoardWasRead() {
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
