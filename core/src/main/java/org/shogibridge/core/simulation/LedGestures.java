@@ -71,14 +71,14 @@ final class LedGestures {
      * unwanted choice blinks.
      */
     void promote(int to) {
+        boolean seen = true;
         if (leds == null) {
             long judgedAt = board.lastChange() + (long) settings.debounceScans() * board.scanMillis() + settings.settleMillis();
             board.hold(Math.max(0, judgedAt - board.time()));
         } else {
             long before = board.time();
-            if (!waitForChoice(to, 8_000)) {
-                blinksMissed++;
-            }
+            seen = waitForChoice(to, 8_000);
+            blinksMissed += seen ? 0 : 1;
             longestBlinkWait = Math.max(longestBlinkWait, board.time() - before);
         }
         gestures++;
@@ -86,14 +86,38 @@ final class LedGestures {
         liftAndReplace(to);
         if (leds != null) {
             // The player looks: the target blinks yellow while promoting, green while not. A gesture the board did
-            // not read (its cable pulled meanwhile) leaves the other colour blinking once it is back: made again.
+            // not read (its cable pulled meanwhile) leaves the other colour blinking once it is back: made again. One
+            // made blind is never read (the Pi takes a gesture only once the board showed the choice): made again as
+            // soon as the choice blinks unwanted.
             LedFrame.Colour unwanted = settings.promoteByDefault() ? LedFrame.Colour.YELLOW : LedFrame.Colour.GREEN;
-            for (int again = 0; again < 3 && choiceStaysUnwanted(to, unwanted); again++) {
+            for (int again = 0; again < 3 && (seen ? choiceStaysUnwanted(to, unwanted) : choiceShownUnwanted(to, unwanted));
+                    again++) {
                 gesturesAgain++;
+                seen = true;
                 board.hold(board.between(100, 300));
                 liftAndReplace(to);
             }
         }
+    }
+
+    /**
+     * After a gesture made blind: whether the choice, once shown (dark LEDs and other blinks waited through for 30 s),
+     * blinks in the colour the player did not want. A steady light means the choice is closed; the wanted colour, that
+     * the gesture was read.
+     */
+    private boolean choiceShownUnwanted(int to, LedFrame.Colour unwanted) {
+        for (long waited = 0; waited < 30_000; waited += board.scanMillis()) {
+            LedFrame.Colour colour = leds.colour(to);
+            boolean choice = colour == LedFrame.Colour.YELLOW || colour == LedFrame.Colour.GREEN;
+            if (leds.pattern(to) == LedFrame.Pattern.BLINK && choice) {
+                return colour == unwanted;
+            }
+            if (leds.pattern(to) == LedFrame.Pattern.STEADY && colour != LedFrame.Colour.OFF) {
+                return false;
+            }
+            board.scan();
+        }
+        return false;
     }
 
     /**
