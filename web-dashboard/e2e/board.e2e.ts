@@ -200,6 +200,9 @@ describe('the daemon\'s own page, on its embedded broker', () => {
     const name = '<img src=x onerror="window.injected=1"><b>Bold</b> & 山田';
     const reply = await local.watcher.command(board, 'players', { black: { type: 'human', name }, white: { type: 'engine', level: 1 } });
     expect(reply).toMatchObject({ ok: true });
+    // The dialog starts from the game the page shows: the state with the new names, once the page has it (the command's
+    // answer can reach the test before that state reaches the page: a quiet fresh clone opened the dialog with '').
+    await shows(page, (await local.watcher.state(board, (s) => JSON.stringify(s.players).includes('Bold'))).seq);
     await page.locator('.control-panel button[data-verb="new-game"]').click();
     const dialog = page.locator('dialog.new-game-dialog');
     expect(await dialog.locator('input[name="black-name"]').inputValue()).toBe(name); // the dialog starts from the board's game
