@@ -14,6 +14,8 @@ import org.shogibridge.core.rules.Variant;
  */
 final class SettledBoard {
     static final long NEVER = Long.MIN_VALUE;
+    /** What no sensor reads: a channel not yet known since the board was (re)started. */
+    private static final int UNKNOWN = -1;
 
     private final boolean faces;
     private final Debouncer squareDebouncer;
@@ -24,8 +26,6 @@ final class SettledBoard {
     private final long[] lastPlace;
     private final int[] diff;
     private int diffCount;
-    /** What no sensor reads: a channel not yet known since the board was (re)started. */
-    private static final int UNKNOWN = -1;
     private boolean started;
     /** Channels (squares and komadai counts) with no reading held yet since the board was (re)started. */
     private int unknown;
