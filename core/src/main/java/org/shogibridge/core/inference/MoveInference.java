@@ -243,6 +243,7 @@ public final class MoveInference {
             return;
         }
         now = Math.max(now, snapshot.timeMillis());
+        promotion.reported(snapshot.reportedMillis());
         SettledBoard.Change change = board.read(snapshot);
         if (rereading && board.started()) {
             rereading = false; // the first reading since the board came back: it follows the game only if it differs
@@ -262,6 +263,12 @@ public final class MoveInference {
             clearMove = showsClearMove();
         }
         tick(now);
+    }
+
+    /** Let time pass without a new scan, the board reported until {@code reportedMillis}: see {@link #tick(long)}. */
+    public void tick(long nowMillis, long reportedMillis) {
+        promotion.reported(reportedMillis);
+        tick(nowMillis);
     }
 
     /** Let time pass without a new scan: runs the promotion window, the settle and the wrong-position timers. */

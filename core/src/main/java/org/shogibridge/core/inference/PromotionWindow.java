@@ -18,11 +18,14 @@ import org.shogibridge.core.rules.Position;
  * and the player did see the choice; if it comes only later, the window gives the player time to make the gesture
  * again ({@link #UNSEEN_GESTURE_GRACE_MILLIS}).
  *
- * <p>The window runs on the time the board's readings cover, and only that: the inference's time is when each reading
+ * <p>The window runs on the time the board's reports cover, and only that: the inference's time is when each reading
  * was read, and a link that stalls (a starved Pi, lost frames) delivers what waited in it at once, all read late. A
  * step of that time longer than {@link #READ_GAP_MILLIS} is a gap in the readings, and the window does not count it
  * (issue 97: beside two CPU-bound loops, a report read a second late closed the window before the lift behind it, and
- * a declined 8h2b was recorded as 8h2b+).
+ * a declined 8h2b was recorded as 8h2b+). Readings handed on between a board's reports count only once its next
+ * report comes ({@link SensorSnapshot#reportedMillis()}): until then the board may have stalled with the lift on its
+ * way (issue 97: the simulated Mega stalled 400 ms as the player lifted the piece, the Pi handed on the last readings,
+ * and the window ran out on them).
  */
 final class PromotionWindow {
     /** What a change of the board means while the window is open. */
@@ -59,6 +62,8 @@ final class PromotionWindow {
     private long counted;
     /** The read time counted up to, or -1 before the choice is shown. */
     private long countedTo = -1;
+    /** When the board last reported its readings: the window counts no further. */
+    private long reportedTo = -1;
 
     PromotionWindow(long windowMillis) {
         this.windowMillis = windowMillis;
@@ -145,9 +150,15 @@ final class PromotionWindow {
         }
     }
 
-    /** Count the window's time up to the read time {@code now}, leaving out a gap in the readings. */
-    private void count(long now) {
-        if (shownAt < 0) {
+    /** The board reported readings at {@code millis} (a reading handed on between reports does not count). */
+    void reported(long millis) {
+        reportedTo = Math.max(reportedTo, millis);
+    }
+
+    /** Count the window's time up to the read time {@code now} as far as reported, leaving out a gap in the reports. */
+    private void count(long readAt) {
+        long now = Math.min(readAt, reportedTo);
+        if (shownAt < 0 || now < shownAt) {
             return;
         }
         if (countedTo < 0) {

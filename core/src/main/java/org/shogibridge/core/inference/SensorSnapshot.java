@@ -26,6 +26,7 @@ public final class SensorSnapshot {
     /** Indexed by side index * {@link Piece#TYPES} + unpromoted type. */
     private final int[] komadai = new int[2 * Piece.TYPES];
     private long timeMillis;
+    private long reportedMillis;
 
     /** Return an empty board with empty komadai at time 0. */
     public SensorSnapshot(Variant variant) {
@@ -97,16 +98,34 @@ public final class SensorSnapshot {
         return timeMillis;
     }
 
+    /** Set when the readings were read, and reported: a scan is both at once. */
     public SensorSnapshot timeMillis(long millis) {
         this.timeMillis = millis;
+        this.reportedMillis = millis;
         return this;
     }
 
-    /** Copy every reading, count and the time from another snapshot of the same variant. */
+    /**
+     * Return when the board last reported these readings: at most {@link #timeMillis()}. A board that reports only
+     * changes and a heartbeat has its last readings handed on between reports (FirmwareBoard); until its next report
+     * comes, nothing says it was still, since a report may be on its way or the board stalled.
+     */
+    public long reportedMillis() {
+        return reportedMillis;
+    }
+
+    /** Set when the board last reported these readings (call after {@link #timeMillis(long)}, which sets both). */
+    public SensorSnapshot reportedMillis(long millis) {
+        this.reportedMillis = Math.min(millis, timeMillis);
+        return this;
+    }
+
+    /** Copy every reading, count and the times from another snapshot of the same variant. */
     public void copyFrom(SensorSnapshot other) {
         System.arraycopy(other.squares, 0, squares, 0, squares.length);
         System.arraycopy(other.komadai, 0, komadai, 0, komadai.length);
         timeMillis = other.timeMillis;
+        reportedMillis = other.reportedMillis;
     }
 
     /** Return true if the other snapshot reads the same on every square and komadai (its time aside). */

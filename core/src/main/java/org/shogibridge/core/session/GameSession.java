@@ -212,9 +212,17 @@ public final class GameSession {
      * report on its way) is judged on what it showed, never on time its readings have not yet covered.
      */
     public void tick(long nowMillis, long boardReadMillis) {
+        tick(nowMillis, boardReadMillis, boardReadMillis);
+    }
+
+    /**
+     * Let time pass, as {@link #tick(long, long)}, with the board read until {@code boardReadMillis} but reported only
+     * until {@code boardReportedMillis} (SensorSnapshot#reportedMillis): the promotion window counts no further.
+     */
+    public void tick(long nowMillis, long boardReadMillis, long boardReportedMillis) {
         now = Math.max(now, nowMillis);
         playOnIfDue();
-        inference.tick(Math.min(now, boardReadMillis));
+        inference.tick(Math.min(now, boardReadMillis), boardReportedMillis);
         applyObservations();
         checkFlag();
         flush();

@@ -246,6 +246,21 @@ class MoveInferenceTest {
     }
 
     @Test
+    void readingsHandedOnWhileTheBoardIsSilentDoNotCloseTheWindowBeforeTheLiftItWasAboutToReport() {
+        // FirmwareBinaryIT with every fault beside three CPU-bound loops (issue 97): the simulated Mega stalled 400 ms
+        // as the player lifted the piece 1.2 s into the window; the Pi handed on the last readings meanwhile (a board
+        // reports only changes and a heartbeat), the window ran out on them, and a declined 8h2b was recorded 8h2b+.
+        // Until a report comes, nothing says the board was still: the window waits for it.
+        TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);
+        board.session.boardAcknowledgesLeds(true);
+        board.slide("5d", "5c").settle().ledsShown().scan(1_200).heldWithoutReports(350);
+        assertEquals(List.of(), board.moves(), "1,200 ms reported, 350 ms handed on: the window is not over");
+        board.readAtOnce("5c", SensorSnapshot.EMPTY, 6).scan(100).readAtOnce("5c", SensorSnapshot.OCCUPIED, 6);
+        board.ledsShown().scan(PLAIN.promotionWindowMillis() + 100);
+        assertEquals(List.of("5d5c"), board.moves(), "the lift the board reported after its stall declines");
+    }
+
+    @Test
     void aWindowWhoseBoardIsReadOnRunsOutAfterAStall() {
         // The stall's time is not counted, the time read after it is: a player who does nothing gets the choice.
         TestBoard board = new TestBoard(PROMOTIONS, Variant.STANDARD, PLAIN);

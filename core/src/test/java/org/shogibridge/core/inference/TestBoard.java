@@ -153,6 +153,20 @@ final class TestBoard {
         return this;
     }
 
+    /**
+     * The board stalled: its last readings are handed on as of now, and say they were reported at the last scan (what
+     * FirmwareBoard does for a heartbeat and a little, between a board's reports).
+     */
+    TestBoard heldWithoutReports(long millis) {
+        long reported = time - SCAN;
+        for (long t = 0; t < millis; t += SCAN) {
+            snapshot.timeMillis(time).reportedMillis(reported);
+            session.snapshot(snapshot);
+            time += SCAN;
+        }
+        return this;
+    }
+
     /** Time passes with nothing run at all (the whole Pi busy). */
     TestBoard busy(long millis) {
         time += millis;

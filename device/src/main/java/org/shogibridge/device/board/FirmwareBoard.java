@@ -69,6 +69,8 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
     private Readings lastFull;
     private LedCommand wire;
     private long lastSnapshotMillis;
+    /** When the readings were last reported: those handed on after it say so (SensorSnapshot#reportedMillis). */
+    private long reportedMillis;
     private long lastDeliveredMillis;
     /** The board's scan period: its readings are handed on this often. */
     private long scanMillis = 10;
@@ -397,16 +399,17 @@ public final class FirmwareBoard implements ReadingsTap.Tappable, FrameDecoder.S
             t.readings(geometry, readings, now);
         }
         geometry.toSnapshot(readings, snapshot);
+        reportedMillis = now;
         hold(now);
     }
 
     /**
      * Hand the board's readings to the inference, as of now. A board reports only changes (and a heartbeat), but
      * the readings hold between reports, and the inference counts scans to tell a bounce from a lifted piece: so the
-     * last readings are handed on again at the board's scan rate.
+     * last readings are handed on again at the board's scan rate, saying when they were reported.
      */
     private void hold(long now) {
-        snapshot.timeMillis(now);
+        snapshot.timeMillis(now).reportedMillis(reportedMillis);
         lastDeliveredMillis = now;
         listener.snapshot(snapshot);
     }

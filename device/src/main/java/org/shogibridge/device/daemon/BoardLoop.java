@@ -64,6 +64,8 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     private volatile long droppedSnapshots;
     /** The time of the board's last scan the loop was given (or left out as a repeat): how far the board was read. */
     private volatile long boardReadMillis = Long.MIN_VALUE;
+    /** When the board last reported what it was read to show (a firmware board's readings are handed on between reports). */
+    private volatile long boardReportedMillis = Long.MIN_VALUE;
     /** Snapshots the loop judged, and the time it spent on them (touched only by the loop thread). */
     private volatile long snapshotsJudged;
     private volatile long judgingNanos;
@@ -126,6 +128,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         }
         boolean repeat = anyPassed && snapshot.sameReadings(lastPassed);
         if (repeat && repeats >= repeatsPassed) {
+            boardReportedMillis = snapshot.reportedMillis();
             boardReadMillis = snapshot.timeMillis();
             return; // the debouncer has taken this reading already: nothing to tell the loop
         }
@@ -142,6 +145,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
         }
         copy.copyFrom(snapshot);
         full.add(copy);
+        boardReportedMillis = snapshot.reportedMillis();
         boardReadMillis = snapshot.timeMillis(); // after the scan is queued: the loop judges no time before its scan
         repeats = repeat ? repeats + 1 : 0;
         if (!repeat) {
@@ -220,6 +224,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
             try {
                 SensorSnapshot snapshot = full.poll(5, TimeUnit.MILLISECONDS);
                 long boardRead = boardReadMillis; // every scan up to it is queued, so judged below
+                long boardReported = boardReportedMillis;
                 while (snapshot != null) {
                     long began = System.nanoTime();
                     session.snapshot(snapshot);
@@ -243,7 +248,7 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
                     confirming = confirm; // a board protocol board tells whether it has clock buttons once it is online
                     session.confirmMovesByPress(confirm);
                 }
-                session.tick(now, boardRead);
+                session.tick(now, boardRead, boardReported);
                 menu.tick(now);
                 LedFrame leds = menu.showing() ? menu.leds() : session.leds();
                 if (leds != shownFrame || leds.version() != ledVersion) {
@@ -277,6 +282,11 @@ final class BoardLoop implements Runnable, BoardPort.Listener {
     /** Return the time of the board's last scan: the inference's timers run no further. */
     long boardReadMillis() {
         return boardReadMillis;
+    }
+
+    /** Return when the board last reported what it was read to show: the promotion window counts no further. */
+    long boardReportedMillis() {
+        return boardReportedMillis;
     }
 
     /** Return how many snapshots wait for the loop. */

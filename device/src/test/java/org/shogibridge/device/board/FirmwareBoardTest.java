@@ -154,6 +154,8 @@ class FirmwareBoardTest {
             assertTrue(heldUntil >= lastReport + BoardEmulator.HEARTBEAT_MILLIS, "held across a heartbeat: " + heldUntil);
             assertTrue(heldUntil <= lastReport + BoardEmulator.HEARTBEAT_MILLIS + 100,
                     "held " + (heldUntil - lastReport) + " ms past the board's last report");
+            // and handed on saying when they were reported: the promotion window counts no further (issue 97)
+            assertEquals(lastReport, events.last.reportedMillis());
         }
     }
 

@@ -27,6 +27,20 @@ class BoardLoopTest {
     }
 
     @Test
+    void aRepeatLeftOutStillSaysWhenTheBoardLastReported() {
+        // A firmware board reports a still board at its heartbeat, and its readings are handed on between reports:
+        // the promotion window counts only what was reported (issue 97), and the heartbeats are repeats left out.
+        BoardLoop loop = new BoardLoop(Variant.STANDARD, new MonotonicClock(), DEBOUNCE);
+        SensorSnapshot start = SensorSnapshot.of(Position.start(Variant.STANDARD), false);
+        for (int scan = 0; scan < 1_000; scan++) {
+            start.timeMillis(scan * 5L).reportedMillis(scan * 5L / 250 * 250);
+            loop.snapshot(start);
+        }
+        assertEquals(999 * 5L, loop.boardReadMillis());
+        assertEquals(4_750, loop.boardReportedMillis(), "the last heartbeat, though left out");
+    }
+
+    @Test
     void everyChangeIsPassedEvenAFlickerOfOneScan() {
         BoardLoop loop = new BoardLoop(Variant.STANDARD, new MonotonicClock(), DEBOUNCE);
         SensorSnapshot board = SensorSnapshot.of(Position.start(Variant.STANDARD), false);
