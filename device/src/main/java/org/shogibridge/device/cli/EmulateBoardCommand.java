@@ -157,17 +157,17 @@ public final class EmulateBoardCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Play the record as a player would: a move only while the Pi can see the board, and a move during which it lost
-     * sight of the board (a disconnect, a stall) is taken back and made again, as a player does who sees the board
-     * go offline (the Pi never takes a change it did not see as a move, and guides the board back to its position).
-     */
     private static void closeIfSimulated(EmulatedFirmware board) {
         if (board instanceof SimavrFirmware mcu) {
             mcu.close();
         }
     }
 
+    /**
+     * Play the record as a player would: a move only while the Pi can see the board. A move the Pi did not take (the
+     * board went away meanwhile, and the Pi, back, judged it a correction) is taken back and made again, as a player
+     * does who sees the board go offline; one it took, as its LEDs show once the board is back, stands.
+     */
     private static int play(GameRecord game, SimulatedBoard hands, EmulatedFirmware emulator, LedFrame leds,
             MonotonicClock clock) throws Exception {
         Position position = game.startPosition().copy();
@@ -178,7 +178,13 @@ public final class EmulateBoardCommand implements Callable<Integer> {
                 long outages = emulator.outages();
                 hands.play(position, move).get(60, TimeUnit.SECONDS); // a move the hands refuse fails here, loudly
                 Thread.sleep(400); // the Pi's settle timer judges the move
-                if (emulator.outages() == outages && taken(emulator, leds, move, clock, played + 1)) {
+                if (emulator.outages() != outages) {
+                    // The board went away during the move: once it is back, the Pi's LEDs say whether it took it (the
+                    // board forgets its LEDs at SYNC). A move it took is not made again: taken back, a declined 8h2b
+                    // was made again and its gesture, answered late beside two CPU-bound loops, recorded as 8h2b+.
+                    awaitSynced(emulator, clock, played + 1);
+                }
+                if (taken(emulator, leds, move, clock, played + 1)) {
                     break;
                 }
                 if (attempt == 10) {
