@@ -18,6 +18,9 @@ import ch.qos.logback.core.spi.FilterReply;
  * <li>its "SUBSCRIBE (or DISCONNECT) received on already closed connection" WARN: a viewer that left with its
  * subscribe or goodbye still on the way, or one whose SUBSCRIBE overtook its CONNACK, which Moquette 0.17 drops and
  * the viewer makes again (see {@link FreshSubscription}; the dashboard's mqtt.js reconnects by itself);</li>
+ * <li>its "CONNACK is sent but the session created can't transition in CONNECTED state" WARN: a client that left, or
+ * connected again under its name, while its CONNACK was on the way; Moquette closes that connection, and a client
+ * still there connects again by itself (QuietLogIT beside two CPU-bound loops, with viewers coming and going);</li>
  * <li>its "Session event loop ... terminated with error" ERROR and stack trace, printed when the broker stops after one
  * of its threads failed: {@link EmbeddedBroker} has said so in one line when it failed, and restarted it.</li>
  * </ul>
@@ -36,7 +39,8 @@ public final class BrokerLogFilter extends Filter<ILoggingEvent> {
         if (event.getLoggerName().equals(POST_OFFICE) && message.contains("not authorized to publish")) {
             return FilterReply.DENY;
         }
-        if (event.getLoggerName().equals(CONNECTION) && message.endsWith("received on already closed connection")) {
+        if (event.getLoggerName().equals(CONNECTION) && (message.endsWith("received on already closed connection")
+                || message.startsWith("CONNACK is sent but the session created can't transition"))) {
             return FilterReply.DENY;
         }
         if (event.getLoggerName().equals(SESSION_LOOPS) && message.startsWith("Session event loop")

@@ -197,10 +197,12 @@ abstract class FirmwareGames {
                     try {
                         return mqtt.await("state", test, Duration.ofSeconds(30)).json();
                     } catch (AssertionError stopped) {
-                        throw new AssertionError("The emulator stopped at " + at + ": " + log(), stopped);
+                        throw new AssertionError("The emulator stopped at " + at + ": " + log()
+                                + "\nWhat the board was told, state by state:\n" + boardStory(), stopped);
                     }
                 }
-                assertTrue(System.nanoTime() < deadline, () -> "the game stalled at " + at + " for " + GAME + ": " + log());
+                assertTrue(System.nanoTime() < deadline, () -> "the game stalled at " + at + " for " + GAME + ": " + log()
+                        + "\nWhat the board was told, state by state:\n" + boardStory());
             }
         }
     }
