@@ -11,6 +11,12 @@ import org.shogibridge.core.inference.SensorSnapshot;
  * frame the player waits as long as the board takes to judge.
  */
 final class LedGestures {
+    /**
+     * How long a light must stay lit without going dark to be steady: a slow blink's lit half is 500 ms, and a blink
+     * that starts after the LED was dark (a board back from an outage) looks steady until its first dark half.
+     */
+    static final long STEADY_AFTER_MILLIS = 700;
+
     private final SensedBoard board;
     private final InferenceSettings settings;
     private LedFrame leds;
@@ -102,17 +108,20 @@ final class LedGestures {
 
     /**
      * After a gesture made blind: whether the choice, once shown (dark LEDs and other blinks waited through for 30 s),
-     * blinks in the colour the player did not want. A steady light means the choice is closed; the wanted colour, that
-     * the gesture was read.
+     * blinks in the colour the player did not want. A light that stays steady means the choice is closed; the wanted
+     * colour, that the gesture was read.
      */
     private boolean choiceShownUnwanted(int to, LedFrame.Colour unwanted) {
+        long steadyFor = 0;
         for (long waited = 0; waited < 30_000; waited += board.scanMillis()) {
             LedFrame.Colour colour = leds.colour(to);
             boolean choice = colour == LedFrame.Colour.YELLOW || colour == LedFrame.Colour.GREEN;
             if (leds.pattern(to) == LedFrame.Pattern.BLINK && choice) {
                 return colour == unwanted;
             }
-            if (leds.pattern(to) == LedFrame.Pattern.STEADY && colour != LedFrame.Colour.OFF) {
+            boolean steady = leds.pattern(to) == LedFrame.Pattern.STEADY && colour != LedFrame.Colour.OFF;
+            steadyFor = steady ? steadyFor + board.scanMillis() : 0;
+            if (steadyFor >= STEADY_AFTER_MILLIS) {
                 return false;
             }
             board.scan();
@@ -123,13 +132,16 @@ final class LedGestures {
     /**
      * Whether the choice the player did not want goes on blinking for 2 s after their gesture (the Pi's answer to a
      * gesture it read comes within a second or two, even late); dark LEDs (the board away) are waited through, for
-     * 30 s, and a steady light means the choice is closed.
+     * 30 s, and a light that stays steady means the choice is closed.
      */
     private boolean choiceStaysUnwanted(int to, LedFrame.Colour unwanted) {
         long unwantedFor = 0;
+        long steadyFor = 0;
         for (long waited = 0; waited < 30_000; waited += board.scanMillis()) {
-            boolean lit = leds.colour(to) != LedFrame.Colour.OFF;
-            if (lit && leds.pattern(to) == LedFrame.Pattern.STEADY || lit && leds.colour(to) != unwanted) {
+            LedFrame.Colour colour = leds.colour(to);
+            boolean lit = colour != LedFrame.Colour.OFF;
+            steadyFor = lit && leds.pattern(to) == LedFrame.Pattern.STEADY ? steadyFor + board.scanMillis() : 0;
+            if (steadyFor >= STEADY_AFTER_MILLIS || lit && colour != unwanted) {
                 return false;
             }
             unwantedFor = lit ? unwantedFor + board.scanMillis() : 0;
