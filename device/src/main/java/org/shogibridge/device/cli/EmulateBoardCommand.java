@@ -44,6 +44,11 @@ public final class EmulateBoardCommand implements Callable<Integer> {
     private static final long SYNC_PATIENCE_MILLIS = 60_000;
     /** How long the player waits for the Pi to mark their move as taken before looking again. */
     private static final long TAKEN_PATIENCE_MILLIS = 6_000;
+    /**
+     * How long the mark of a move must hold before the player takes the move as read: longer than a blink's lit half
+     * (500 ms) and than an LED just gone dark keeps its colour on the strip as the hands read it (LedStrip, 650 ms).
+     */
+    private static final long MARK_HOLDS_MILLIS = 700;
     @Spec
     private CommandSpec spec;
 
@@ -213,15 +218,32 @@ public final class EmulateBoardCommand implements Callable<Integer> {
      */
     private static boolean taken(EmulatedFirmware emulator, LedFrame leds, int move, MonotonicClock clock, int ply)
             throws InterruptedException {
-        long giveUp = clock.millis() + TAKEN_PATIENCE_MILLIS;
-        while (clock.millis() < giveUp) {
-            if (marked(leds, move)) {
+        if (markHolds(leds, move, clock, clock.millis() + TAKEN_PATIENCE_MILLIS)) {
+            return true;
+        }
+        awaitSynced(emulator, clock, ply);
+        return markHolds(leds, move, clock, clock.millis() + 2 * MARK_HOLDS_MILLIS);
+    }
+
+    /**
+     * Whether the LEDs mark exactly this move for {@link #MARK_HOLDS_MILLIS} without a break, before {@code giveUp}. A
+     * glance is not enough: back from an outage, a correction's green blink on the origin looks steady in its first lit
+     * half, while the last move's mark on the destination, just gone dark, still reads green on the strip; the hands
+     * took that for 2d2c+ taken and played on two moves ahead of the Pi ("lost its link during move 14 ten times").
+     */
+    private static boolean markHolds(LedFrame leds, int move, MonotonicClock clock, long giveUp) throws InterruptedException {
+        long since = -1;
+        for (long now = clock.millis(); now < giveUp; now = clock.millis()) {
+            if (!marked(leds, move)) {
+                since = -1;
+            } else if (since < 0) {
+                since = now;
+            } else if (now - since >= MARK_HOLDS_MILLIS) {
                 return true;
             }
             Thread.sleep(20);
         }
-        awaitSynced(emulator, clock, ply);
-        return marked(leds, move);
+        return false;
     }
 
     /** Whether the LEDs mark exactly this move as the last: its squares, and no other, steady green. */
